@@ -1,0 +1,93 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every target compiles in Swift 6 mode with complete concurrency checking; warnings are errors.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-warnings-as-errors"]),
+]
+
+let package = Package(
+    name: "roastbot",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "roastbot", targets: ["roastbot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // Pure targets: no I/O, no clocks, no global randomness.
+        .target(name: "LunarCalendar", swiftSettings: strict),
+        .target(name: "Timekeeping", swiftSettings: strict),
+        .target(name: "ChatPlatform", swiftSettings: strict),
+        .target(name: "RoastCore", dependencies: ["LunarCalendar"], swiftSettings: strict),
+
+        // C libraries.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+
+        // I/O.
+        .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        .target(name: "TelegramBotAPI", dependencies: ["CurlHTTP"], swiftSettings: strict),
+
+        // Adapters and application.
+        .target(
+            name: "TelegramAdapter",
+            dependencies: [
+                "TelegramBotAPI", "ChatPlatform", "Timekeeping",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "ConsoleAdapter", dependencies: ["ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        .target(
+            name: "RoastBot",
+            dependencies: [
+                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "roastbot",
+            dependencies: [
+                "RoastBot", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Test support: fakes named by behaviour.
+        .target(
+            name: "RoastTesting",
+            dependencies: [
+                "ChatPlatform", "Timekeeping", "CurlHTTP",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Unit tests (no sockets).
+        .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], swiftSettings: strict),
+        .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore"], swiftSettings: strict),
+        .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore"], swiftSettings: strict),
+        .testTarget(name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], swiftSettings: strict),
+        .testTarget(name: "TelegramAdapterTests", dependencies: ["TelegramAdapter", "RoastTesting"], swiftSettings: strict),
+        .testTarget(name: "RoastBotTests", dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter"], swiftSettings: strict),
+        // Tests that open sockets or start processes.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["RoastTesting", "CurlHTTP", "TelegramBotAPI", "RoastStore", "RoastCore"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,26 @@
+/// A chat on the platform (a group, a supergroup or a private chat). Telegram's ids fit in 52 bits.
+public struct ChatID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A person (or bot) on the platform.
+public struct UserID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A message inside one chat; unique only together with its ``ChatID``.
+public struct MessageID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

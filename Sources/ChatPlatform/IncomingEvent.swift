@@ -1,0 +1,50 @@
+import Foundation
+
+/// One platform update, translated into the neutral vocabulary the bot understands.
+///
+/// `sequence` is the platform's own monotonically increasing id (Telegram's `update_id`); it is what
+/// makes applying an update idempotent. `date` is the platform's timestamp of the event, never the
+/// time it was processed: streak days are computed from it.
+public struct IncomingEnvelope: Sendable, Hashable {
+    public var sequence: Int64
+    public var date: Date
+    public var chat: ChatRef
+    public var sender: Person?
+    public var event: IncomingEvent
+
+    public init(sequence: Int64, date: Date, chat: ChatRef, sender: Person?, event: IncomingEvent) {
+        self.sequence = sequence
+        self.date = date
+        self.chat = chat
+        self.sender = sender
+        self.event = event
+    }
+}
+
+/// What happened, independent of the platform.
+public enum IncomingEvent: Sendable, Hashable {
+    /// `/name args` (the `@BotName` suffix already checked and removed).
+    case command(name: String, arguments: String, message: MessageID)
+    /// Free text that mentions the bot or replies to one of its messages.
+    case mention(text: String, message: MessageID)
+    /// An inline button was pressed. `callbackID` must be acknowledged promptly.
+    case buttonPress(callbackID: String, data: String, message: MessageID?)
+    /// The sender's own reactions on a message changed (emoji before and after).
+    case reactionChange(message: MessageID, old: [String], new: [String])
+    /// The bot's own membership in the chat changed.
+    case botMembership(BotMembership)
+    /// The group became a supergroup with a new id; data must follow it.
+    case migrated(to: ChatID)
+    /// Inline-mode query typed in any chat (`chat` is then the sender's private chat).
+    case inlineQuery(id: String, query: String)
+    /// The user picked one of the inline results (Telegram's `chosen_inline_result`).
+    case inlineChosen(resultID: String, query: String)
+}
+
+/// The bot's membership state in a chat after a change.
+public enum BotMembership: String, Sendable, Hashable, Codable {
+    case member
+    case administrator
+    case left
+    case kicked
+}

@@ -1,0 +1,41 @@
+/// An inline button. `data` is the bot's encoded payload; adapters enforce their size limits
+/// (Telegram: 64 bytes of callback data).
+public struct Button: Sendable, Hashable, Codable {
+    public var label: String
+    public var data: String
+
+    public init(_ label: String, data: String) {
+        self.label = label
+        self.data = data
+    }
+}
+
+/// A message the bot wants to post: text and, optionally, rows of buttons.
+public struct OutgoingMessage: Sendable, Hashable, Codable {
+    public var text: RichText
+    public var buttons: [[Button]]
+    /// Post as a reply to this message, when it still exists.
+    public var replyTo: MessageID?
+    /// Deliver without a notification sound.
+    public var silent: Bool
+
+    public init(text: RichText, buttons: [[Button]] = [], replyTo: MessageID? = nil, silent: Bool = false) {
+        self.text = text
+        self.buttons = buttons
+        self.replyTo = replyTo
+        self.silent = silent
+    }
+}
+
+/// A file to send (used by `/export`).
+public struct OutgoingDocument: Sendable, Hashable, Codable {
+    public var filename: String
+    public var contents: [UInt8]
+    public var caption: RichText?
+
+    public init(filename: String, contents: [UInt8], caption: RichText? = nil) {
+        self.filename = filename
+        self.contents = contents
+        self.caption = caption
+    }
+}

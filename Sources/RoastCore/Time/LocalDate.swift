@@ -1,0 +1,83 @@
+import Foundation
+
+/// A calendar day in some chat's timezone: what streaks, daily posts and seasons count in.
+public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The local calendar day of `instant` in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let parts = Self.gregorian(timeZone).dateComponents([.year, .month, .day], from: instant)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// Parses `YYYY-MM-DD`; nil when malformed or not a real date.
+    public init?(iso: String) {
+        let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        let candidate = LocalDate(year: y, month: m, day: d)
+        guard (1...12).contains(m), (1...31).contains(d), candidate.adding(days: 0) == candidate else { return nil }
+        self = candidate
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), for arithmetic that ignores timezones.
+    public var dayNumber: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public init(dayNumber z0: Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    public func days(since other: LocalDate) -> Int { dayNumber - other.dayNumber }
+
+    /// 1 = Monday … 7 = Sunday.
+    public var isoWeekday: Int {
+        let w = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday.
+        return (w < 0 ? w + 7 : w) + 1
+    }
+
+    /// The instant this day starts in `timeZone`.
+    public func start(in timeZone: TimeZone) -> Date {
+        Self.gregorian(timeZone).date(from: DateComponents(year: year, month: month, day: day))!
+    }
+
+    public var iso: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public var description: String { iso }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.dayNumber < rhs.dayNumber }
+
+    private static func gregorian(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}

@@ -1,0 +1,1 @@
+print("roastbot: under construction")
