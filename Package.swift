@@ -34,13 +34,17 @@ let package = Package(
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
-        .target(name: "TelegramBotAPI", dependencies: ["CurlHTTP"], swiftSettings: strict),
+        .target(
+            name: "TelegramBotAPI",
+            dependencies: ["CurlHTTP", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
 
         // Adapters and application.
         .target(
             name: "TelegramAdapter",
             dependencies: [
-                "TelegramBotAPI", "ChatPlatform", "Timekeeping",
+                "TelegramBotAPI", "ChatPlatform", "Timekeeping", "CurlHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -79,14 +83,20 @@ let package = Package(
         // Unit tests (no sockets).
         .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], swiftSettings: strict),
         .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore"], swiftSettings: strict),
-        .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore"], swiftSettings: strict),
+        .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform"], swiftSettings: strict),
         .testTarget(name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], swiftSettings: strict),
-        .testTarget(name: "TelegramAdapterTests", dependencies: ["TelegramAdapter", "RoastTesting"], swiftSettings: strict),
-        .testTarget(name: "RoastBotTests", dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter"], swiftSettings: strict),
+        .testTarget(name: "TelegramAdapterTests", dependencies: ["TelegramAdapter", "RoastTesting", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "RoastBotTests", dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         // Tests that open sockets or start processes.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["RoastTesting", "CurlHTTP", "TelegramBotAPI", "RoastStore", "RoastCore"],
+            dependencies: [
+                "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastBot",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
     ]
