@@ -1,1 +1,2 @@
-print("roastbot: under construction")
+// The composition root: argument parsing, configuration, and the choice of real implementations.
+await RoastBotCommand.main()

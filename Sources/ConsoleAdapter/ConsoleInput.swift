@@ -1,0 +1,80 @@
+import Foundation
+
+/// One line typed in the console chat.
+public enum ConsoleInput: Sendable, Hashable {
+    /// `/name args` — a bot command.
+    case command(name: String, arguments: String)
+    /// Anything else: text addressed to the bot.
+    case text(String)
+    /// `:press N` or `:press M N` (message #M, button N; default: the latest message with buttons).
+    case press(message: Int64?, button: Int)
+    /// `:react 🔥` (native reaction on the latest roast; `:react` alone removes yours).
+    case react(emoji: String?)
+    /// `:user NAME [vi|en]` — speak as another simulated user.
+    case user(name: String, languageCode: String?)
+    /// `:chat group` or `:chat private`.
+    case chat(ConsoleChatKind)
+    /// `:day [+N]` — advance the simulated date by N days (default 1).
+    case advanceDays(Int)
+    /// `:hour [+N]` — advance the simulated time by N hours (default 1).
+    case advanceHours(Int)
+    case help
+    case quit
+    /// Nothing to do (blank line or `#` comment).
+    case nothing
+    /// A malformed console directive, with the reason.
+    case invalid(String)
+
+    public init(line raw: String) {
+        let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.hasPrefix("#") else { self = .nothing; return }
+        if line.hasPrefix("/") {
+            let body = line.dropFirst()
+            let name = body.prefix { !$0.isWhitespace }
+            let arguments = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+            let bare = name.split(separator: "@", maxSplits: 1).first.map(String.init) ?? ""
+            self = bare.isEmpty ? .text(line) : .command(name: bare.lowercased(), arguments: arguments)
+            return
+        }
+        guard line.hasPrefix(":") else { self = .text(line); return }
+        let words = line.dropFirst().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let directive = words.first?.lowercased() ?? ""
+        let rest = Array(words.dropFirst())
+        switch directive {
+        case "press", "p":
+            let numbers = rest.compactMap { Int64($0) }
+            guard numbers.count == rest.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else {
+                self = .invalid(":press N  or  :press MESSAGE N")
+                return
+            }
+            self = numbers.count == 1 ? .press(message: nil, button: Int(numbers[0])) : .press(message: numbers[0], button: Int(numbers[1]))
+        case "react", "r":
+            self = .react(emoji: rest.first)
+        case "user", "u":
+            guard let name = rest.first, name.count <= 32 else { self = .invalid(":user NAME [vi|en]"); return }
+            self = .user(name: name, languageCode: rest.dropFirst().first)
+        case "chat", "c":
+            guard let kind = rest.first.flatMap({ ConsoleChatKind(rawValue: $0.lowercased()) }) else {
+                self = .invalid(":chat group  or  :chat private")
+                return
+            }
+            self = .chat(kind)
+        case "day", "d", "hour", "h":
+            let amount = rest.first.map { Int($0.replacingOccurrences(of: "+", with: "")) } ?? 1
+            guard let amount, (1...3660).contains(amount) else { self = .invalid(":\(directive) [+N]"); return }
+            self = directive.hasPrefix("d") ? .advanceDays(amount) : .advanceHours(amount)
+        case "help", "?":
+            self = .help
+        case "quit", "q", "exit":
+            self = .quit
+        default:
+            self = .invalid("unknown directive :\(directive) — type :help")
+        }
+    }
+}
+
+/// The two simulated chats.
+public enum ConsoleChatKind: String, Sendable, Hashable {
+    case group
+    case `private`
+}

@@ -1,0 +1,100 @@
+import ChatPlatform
+import Synchronization
+
+/// Delivers the bot's messages to a terminal: numbered messages, numbered buttons, plain text.
+///
+/// It remembers the buttons of every message so that `:press` can find them.
+public final class ConsolePlatform: ChatPlatform {
+    private struct State {
+        var nextMessage: Int64 = 1
+        var buttons: [Int64: [Button]] = [:]
+        var chats: [Int64: ChatID] = [:]
+        var latestWithButtons: [ChatID: Int64] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let write: @Sendable (String) -> Void
+
+    /// - Parameter write: receives each rendered block of text (already ending in a newline).
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        let id: Int64 = state.withLock { state in
+            let id = state.nextMessage
+            state.nextMessage += 1
+            state.chats[id] = chat
+            state.buttons[id] = message.buttons.flatMap { $0 }
+            if !message.buttons.isEmpty { state.latestWithButtons[chat] = id }
+            return id
+        }
+        write(Self.render(message, header: "🤖 #\(id)"))
+        return MessageID(id)
+    }
+
+    public func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
+        let known = state.withLock { state in
+            guard state.chats[message.rawValue] == chat else { return false }
+            state.buttons[message.rawValue] = content.buttons.flatMap { $0 }
+            return true
+        }
+        guard known else { throw .rejected(reason: "message to edit not found") }
+        write(Self.render(content, header: "✏️ #\(message.rawValue) (edited)"))
+    }
+
+    public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        let id: Int64 = state.withLock { state in
+            let id = state.nextMessage
+            state.nextMessage += 1
+            state.chats[id] = chat
+            return id
+        }
+        var block = "📎 #\(id) \(document.filename) (\(document.contents.count) bytes)\n"
+        if let caption = document.caption { block += "   " + Self.plain(caption) + "\n" }
+        write(block)
+        return MessageID(id)
+    }
+
+    public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
+        guard let notice else { return }
+        write("   ↳ \(notice)\n")
+    }
+
+    /// The payload of button `number` (1-based) on `message`, or on the chat's latest message with
+    /// buttons when `message` is nil.
+    public func button(_ number: Int, on message: Int64?, in chat: ChatID) -> (MessageID, Button)? {
+        state.withLock { state in
+            guard let id = message ?? state.latestWithButtons[chat], state.chats[id] == chat,
+                let buttons = state.buttons[id], buttons.indices.contains(number - 1)
+            else { return nil }
+            return (MessageID(id), buttons[number - 1])
+        }
+    }
+
+    /// The chat's latest message that carries buttons (a roast), if any.
+    public func latestMessageWithButtons(in chat: ChatID) -> MessageID? {
+        state.withLock { $0.latestWithButtons[chat].map(MessageID.init(rawValue:)) }
+    }
+
+    static func render(_ message: OutgoingMessage, header: String) -> String {
+        let body = plain(message.text).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
+        var block = header + "\n" + body + "\n"
+        let flat = message.buttons.flatMap { $0 }
+        if !flat.isEmpty {
+            block += "   " + flat.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  ") + "\n"
+        }
+        return block
+    }
+
+    /// Plain-text rendering: mentions as `@name`, styles dropped.
+    static func plain(_ text: RichText) -> String {
+        text.spans.map { span in
+            switch span {
+            case .plain(let s), .bold(let s), .italic(let s), .code(let s): s
+            case .mention(_, let name): "@" + name
+            case .link(let url, let text): "\(text) <\(url)>"
+            }
+        }.joined()
+    }
+}

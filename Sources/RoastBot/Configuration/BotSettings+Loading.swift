@@ -1,0 +1,173 @@
+import Foundation
+
+/// Why the settings cannot be used; each description is one line for the operator.
+public enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
+    case unreadableFile(path: String, reason: String)
+    case malformedFile(path: String, reason: String)
+    case invalidValue(key: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason): "cannot read config file \(path): \(reason)"
+        case .malformedFile(let path, let reason): "config file \(path) is not valid: \(reason)"
+        case .invalidValue(let key, let value, let expected): "setting \(key) = \"\(value)\" is invalid: expected \(expected)"
+        }
+    }
+}
+
+extension BotSettings {
+    /// Loads `file` (if given) and applies the environment on top.
+    public static func load(file: String?, environment: [String: String]) throws(SettingsError) -> BotSettings {
+        var settings = BotSettings()
+        if let file { try settings.apply(file: file) }
+        try settings.apply(environment: environment)
+        return settings
+    }
+
+    /// The JSON file's shape. Unknown keys are rejected so that a typo is not silently ignored.
+    private struct File: Decodable {
+        struct Telegram: Decodable {
+            var api_url: String?
+            var poll_timeout: Int?
+            var connect_timeout: Double?
+            var request_timeout: Double?
+            var token_file: String?
+        }
+        struct Throttle: Decodable {
+            var per_chat_interval: Double?
+            var per_group_per_minute: Int?
+            var global_per_second: Int?
+        }
+        var telegram: Telegram?
+        var throttle: Throttle?
+        var database: String?
+        var library: String?
+        var log_level: String?
+        var seed: UInt64?
+        var shutdown_grace: Double?
+    }
+
+    private static let knownKeys: [String: Set<String>] = [
+        "": ["telegram", "throttle", "database", "library", "log_level", "seed", "shutdown_grace", "_comment"],
+        "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
+        "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "_comment"],
+    ]
+
+    mutating func apply(file path: String) throws(SettingsError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableFile(path: path, reason: (error as NSError).localizedFailureReason ?? "no such file or not readable")
+        }
+        let file: File
+        do {
+            let object = try JSONSerialization.jsonObject(with: data)
+            guard let root = object as? [String: Any] else { throw SettingsError.malformedFile(path: path, reason: "the top level must be an object") }
+            for (section, keys) in Self.knownKeys {
+                let dictionary = section.isEmpty ? root : (root[section] as? [String: Any] ?? [:])
+                if let unknown = dictionary.keys.sorted().first(where: { !keys.contains($0) }) {
+                    throw SettingsError.malformedFile(path: path, reason: "unknown key \(section.isEmpty ? "" : section + ".")\(unknown)")
+                }
+            }
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let error as SettingsError {
+            throw error
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw .malformedFile(path: path, reason: "\(Self.path(context.codingPath)) must be \(type)")
+        } catch let DecodingError.valueNotFound(type, context) {
+            throw .malformedFile(path: path, reason: "\(Self.path(context.codingPath)) must be \(type)")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .malformedFile(path: path, reason: context.codingPath.isEmpty ? "not JSON" : "\(Self.path(context.codingPath)) is malformed")
+        } catch {
+            throw .malformedFile(path: path, reason: "not JSON")
+        }
+        if let value = file.telegram?.api_url { telegram.apiURL = value }
+        if let value = file.telegram?.poll_timeout { telegram.pollTimeout = value }
+        if let value = file.telegram?.connect_timeout { telegram.connectTimeout = value }
+        if let value = file.telegram?.request_timeout { telegram.requestTimeout = value }
+        if let tokenFile = file.telegram?.token_file { telegram.token = try Self.readToken(tokenFile) }
+        if let value = file.throttle?.per_chat_interval { throttle.perChatInterval = value }
+        if let value = file.throttle?.per_group_per_minute { throttle.perGroupPerMinute = value }
+        if let value = file.throttle?.global_per_second { throttle.globalPerSecond = value }
+        if let value = file.database { databasePath = value }
+        if let value = file.library { libraryPath = value }
+        if let value = file.log_level { logLevel = value }
+        if let value = file.seed { seed = value }
+        if let value = file.shutdown_grace { shutdownGrace = value }
+        try validate()
+    }
+
+    mutating func apply(environment: [String: String]) throws(SettingsError) {
+        if let token = environment["TELEGRAM_BOT_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty {
+            telegram.token = token
+        }
+        if let value = environment["TELEGRAM_API_URL"], !value.isEmpty { telegram.apiURL = value }
+        if let value = environment["ROASTBOT_DB"], !value.isEmpty { databasePath = value }
+        if let value = environment["ROASTBOT_LIBRARY"], !value.isEmpty { libraryPath = value }
+        if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
+        if let value = environment["ROASTBOT_SEED"], !value.isEmpty {
+            guard let seed = UInt64(value) else { throw .invalidValue(key: "ROASTBOT_SEED", value: value, expected: "an unsigned integer") }
+            self.seed = seed
+        }
+        if let value = environment["ROASTBOT_CLOCK_START"], !value.isEmpty {
+            guard let start = Self.parseInstant(value) else {
+                throw .invalidValue(key: "ROASTBOT_CLOCK_START", value: value, expected: "an ISO 8601 instant like 2026-02-10T08:55:00+07:00")
+            }
+            clockStart = start
+        }
+        if let value = environment["ROASTBOT_CLOCK_RATE"], !value.isEmpty {
+            guard let rate = Double(value), rate > 0, rate.isFinite else {
+                throw .invalidValue(key: "ROASTBOT_CLOCK_RATE", value: value, expected: "a positive number")
+            }
+            clockRate = rate
+        }
+        try validate()
+    }
+
+    private func validate() throws(SettingsError) {
+        guard Self.logLevels.contains(logLevel) else {
+            throw .invalidValue(key: "log_level", value: logLevel, expected: Self.logLevels.joined(separator: "|"))
+        }
+        guard let url = URL(string: telegram.apiURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw .invalidValue(key: "telegram.api_url", value: telegram.apiURL, expected: "an http(s) URL")
+        }
+        guard (0...50).contains(telegram.pollTimeout) else {
+            throw .invalidValue(key: "telegram.poll_timeout", value: "\(telegram.pollTimeout)", expected: "0…50 seconds")
+        }
+        guard telegram.connectTimeout > 0, telegram.requestTimeout > 0 else {
+            throw .invalidValue(key: "telegram timeouts", value: "\(telegram.connectTimeout)/\(telegram.requestTimeout)", expected: "positive seconds")
+        }
+        guard throttle.perChatInterval >= 0, throttle.perGroupPerMinute > 0, throttle.globalPerSecond > 0 else {
+            throw .invalidValue(key: "throttle", value: "\(throttle)", expected: "positive limits")
+        }
+        guard shutdownGrace >= 0 else {
+            throw .invalidValue(key: "shutdown_grace", value: "\(shutdownGrace)", expected: "seconds ≥ 0")
+        }
+    }
+
+    /// Reads a token file, refusing one that others can read (it is a secret).
+    private static func readToken(_ path: String) throws(SettingsError) -> String {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let permissions = attributes[.posixPermissions] as? Int
+        else { throw .unreadableFile(path: path, reason: "token file not found") }
+        guard permissions & 0o077 == 0 else {
+            throw .unreadableFile(path: path, reason: "token file must not be readable by group or others (chmod 600)")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw .unreadableFile(path: path, reason: "token file is not readable text")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func parseInstant(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Every operator setting, with its default. Read from a JSON file (`config/roastbot.example.json`
+/// documents each key) and overridden by environment variables; secrets come only from the
+/// environment (or a token file readable by the owner alone).
+public struct BotSettings: Sendable, Hashable {
+    public struct Telegram: Sendable, Hashable {
+        /// The bot token (`TELEGRAM_BOT_TOKEN`); nil runs the console chat instead.
+        public var token: String?
+        /// Bot API base URL (`TELEGRAM_API_URL`), e.g. a self-hosted Bot API server.
+        public var apiURL = "https://api.telegram.org"
+        /// Long-poll timeout in seconds (Telegram allows up to 50).
+        public var pollTimeout = 50
+        /// Connect timeout of every Bot API request, seconds.
+        public var connectTimeout = 10.0
+        /// Total timeout of ordinary (non-polling) Bot API requests, seconds.
+        public var requestTimeout = 15.0
+    }
+
+    public struct Throttle: Sendable, Hashable {
+        /// Minimum seconds between two messages to one chat.
+        public var perChatInterval = 1.0
+        /// Messages per minute to one group.
+        public var perGroupPerMinute = 20
+        /// Messages per second to all chats together.
+        public var globalPerSecond = 30
+    }
+
+    public var telegram = Telegram()
+    public var throttle = Throttle()
+    /// SQLite file (`ROASTBOT_DB`). Console mode defaults to its own file so that a demo never mixes
+    /// with a real bot's data.
+    public var databasePath: String?
+    /// Folder of the offline roast library (`ROASTBOT_LIBRARY`).
+    public var libraryPath = "config/library"
+    /// trace, debug, info, notice, warning, error, critical (`ROASTBOT_LOG_LEVEL`).
+    public var logLevel = "info"
+    /// Simulated clock start, ISO 8601 (`ROASTBOT_CLOCK_START`); nil uses the wall clock.
+    public var clockStart: Date?
+    /// Simulated seconds per real second (`ROASTBOT_CLOCK_RATE`).
+    public var clockRate = 1.0
+    /// Seed of the roast choices (`ROASTBOT_SEED`); nil keeps the seed stored in the database.
+    public var seed: UInt64?
+    /// Seconds the shutdown may spend flushing the outbox.
+    public var shutdownGrace = 3.0
+
+    public init() {}
+
+    public static let defaultTelegramDatabase = "data/roastbot.sqlite"
+    public static let defaultConsoleDatabase = "data/console.sqlite"
+
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+}

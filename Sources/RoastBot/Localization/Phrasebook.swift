@@ -1,0 +1,118 @@
+import ChatPlatform
+import RoastCore
+
+/// Every user-facing sentence of the bot, in Vietnamese and English.
+///
+/// Views compose these into messages; handlers never write user-facing text themselves.
+public struct Phrasebook: Sendable {
+    public let language: Language
+
+    public init(_ language: Language) { self.language = language }
+
+    private func pick(_ vi: String, _ en: String) -> String { language == .vi ? vi : en }
+
+    // MARK: Greeting and help
+
+    public func greeting(name: String) -> String {
+        pick(
+            "Chào \(name)! Mình là RoastMeLater — chuyên gia “nướng” nhẹ nhàng những nỗi khổ công sở: deadline, họp hành, KPI, review code… Cười một chút cho bớt stress nhé 😄",
+            "Hi \(name)! I'm RoastMeLater — light-hearted roasts of office life: deadlines, meetings, KPIs, code reviews… A laugh a day keeps the burnout away 😄")
+    }
+
+    public var howToStart: String {
+        pick(
+            "Gõ /roast để nhận một câu roast, bấm 😂 🔥 😐 👎 để chấm điểm. Thêm chủ đề và độ cay: /roast họp 3.",
+            "Type /roast for a roast and rate it with 😂 🔥 😐 👎. Add a topic and a spice level: /roast meetings 3.")
+    }
+
+    public var helpTitle: String { pick("Các lệnh của bot", "Commands") }
+
+    public var helpCategories: String { pick("Chủ đề", "Categories") }
+
+    public var helpSpice: String {
+        pick(
+            "Độ cay 1–5: 1 dễ thương · 2 chơi chữ · 3 mỉa mai · 4 sắc sảo · 5 cay xé nhưng văn minh.",
+            "Spice 1–5: 1 gentle · 2 witty · 3 sarcastic · 4 sharp · 5 savage but clever.")
+    }
+
+    public var helpPrivacy: String {
+        pick(
+            "Dữ liệu chỉ nằm trên máy chủ của bot, không gửi đi đâu khác.",
+            "Your data stays on the bot's server; nothing is sent anywhere else.")
+    }
+
+    public var groupAdminHint: String {
+        pick(
+            "Mẹo: thêm bot làm quản trị viên để bot đếm cả reaction gốc của Telegram (🤣 🔥 😐 👎).",
+            "Tip: make the bot an admin so it can count Telegram's native reactions (🤣 🔥 😐 👎) too.")
+    }
+
+    // MARK: Roasts
+
+    /// Followed by a mention of the requester.
+    public var roastForPrefix: String { pick("Roast cho ", "Roast for ") }
+    public var roastOfTheMoment: String { pick("Roast", "Roast") }
+
+    public var noRoastAvailable: String {
+        pick(
+            "Kho roast đang trống trơn — chắc đi họp hết rồi. Thử lại sau nhé!",
+            "The roast library is empty — probably stuck in a meeting. Try again later!")
+    }
+
+    public func unknownRoastWords(_ words: [String]) -> String {
+        let list = words.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
+        return pick(
+            "Mình chưa hiểu \(list) — bỏ qua nhé. Chủ đề: deadline, họp, kpi, review code, việc, đồng nghiệp, sếp, chung; độ cay 1–5.",
+            "I didn't get \(list), so I ignored it. Topics: deadlines, meetings, kpis, code reviews, workload, colleagues, management, general; spice 1–5.")
+    }
+
+    public func spiceCapped(to level: SpiceLevel) -> String {
+        pick("Nhóm này giới hạn độ cay tối đa \(level.rawValue).", "This chat caps spice at \(level.rawValue).")
+    }
+
+    // MARK: Reactions
+
+    public func reacted(_ kind: ReactionKind) -> String {
+        pick("Đã ghi nhận \(kind.rawValue)", "Got it \(kind.rawValue)")
+    }
+
+    public func reactionRemoved(_ kind: ReactionKind) -> String {
+        pick("Đã bỏ \(kind.rawValue)", "Removed \(kind.rawValue)")
+    }
+
+    public var favoriteAdded: String { pick("Đã thêm vào ⭐ yêu thích", "Added to ⭐ favorites") }
+    public var favoriteRemoved: String { pick("Đã bỏ khỏi ⭐ yêu thích", "Removed from ⭐ favorites") }
+    public var anotherComing: String { pick("Thêm một câu nữa đây 🔁", "Another one coming 🔁") }
+
+    public var staleButton: String {
+        pick(
+            "Nút này đã cũ hoặc không hợp lệ — gõ /roast để nhận câu mới nhé.",
+            "This button is stale or invalid — type /roast for a fresh one.")
+    }
+
+    // MARK: Errors and fallbacks
+
+    public func unknownCommand(_ name: String) -> String {
+        pick(
+            "Lệnh /\(name) chưa có trong thực đơn. Gõ /help để xem các lệnh.",
+            "/\(name) isn't on the menu. Type /help to see the commands.")
+    }
+
+    public func comingSoon(_ command: BotCommand) -> String {
+        pick(
+            "/\(command.rawValue) đang được hoàn thiện — sắp có nhé!",
+            "/\(command.rawValue) is still in the oven — coming soon!")
+    }
+
+    public var mentionHint: String {
+        pick(
+            "Muốn bị roast thì gõ /roast, hoặc nhắc mình kèm chủ đề, ví dụ “roast tui vụ họp hành”.",
+            "Want a roast? Type /roast, or mention me with a topic, like “roast me about meetings”.")
+    }
+
+    public var welcomeToGroup: String {
+        pick(
+            "Xin chào cả nhà! Mình là RoastMeLater 🔥 Gõ /roast để bắt đầu, /help để xem lệnh.",
+            "Hello, team! I'm RoastMeLater 🔥 Type /roast to start, /help for the commands.")
+    }
+}

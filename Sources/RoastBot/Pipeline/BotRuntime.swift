@@ -1,0 +1,38 @@
+import ChatPlatform
+import Logging
+import RoastCore
+import RoastStore
+import Timekeeping
+
+/// The bot's moving parts wired together for one platform: processor, per-chat pipeline, outbox.
+public struct BotRuntime: Sendable {
+    public let database: RoastDatabase
+    public let pipeline: EventPipeline
+    public let outbox: OutboxDeliverer
+    public let seed: UInt64
+
+    public init(
+        database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
+        seed configuredSeed: UInt64?
+    ) throws {
+        self.database = database
+        self.seed = try Self.seed(database, configured: configuredSeed)
+        let router = EventRouter(library: library, logger: logger)
+        let processor = UpdateProcessor(database: database, router: router, seed: seed, logger: logger)
+        outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
+        pipeline = EventPipeline(
+            processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger)
+    }
+
+    /// The configured seed, else the one stored at first start (so that choices replayed after a
+    /// crash match the ones made before it), else a fresh one that is then stored.
+    static func seed(_ database: RoastDatabase, configured: UInt64?) throws -> UInt64 {
+        try database.write { tx in
+            if let configured { return configured }
+            if let stored = try tx.value(forKey: "seed").flatMap(UInt64.init) { return stored }
+            let fresh = UInt64.random(in: 1...UInt64.max)
+            try tx.setValue(String(fresh), forKey: "seed")
+            return fresh
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import RoastStore
+
+/// Everything a handler may read about the event it handles; built by ``UpdateProcessor`` inside
+/// the event's transaction.
+public struct EventContext: Sendable {
+    public let envelope: IncomingEnvelope
+    public let chat: ChatSettings
+    /// The sender's profile in this chat, when the event has a human sender.
+    public let profile: Profile?
+    /// The calendar day of the event in the chat's timezone (streaks count these).
+    public let localDate: LocalDate
+    /// When the bot processed the event (may be later than `envelope.date`).
+    public let processedAt: Date
+
+    public var language: Language { chat.language }
+    public var words: Phrasebook { Phrasebook(chat.language) }
+    public var sender: Person? { envelope.sender }
+    public var chatID: ChatID { chat.chatID }
+    public var timeZone: TimeZone { TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone }
+}
+
+/// Defaults that apply before a chat has chosen otherwise.
+public enum BotDefaults {
+    public static let timeZoneName = "Asia/Ho_Chi_Minh"
+    public static let timeZone = TimeZone(identifier: timeZoneName)!
+    public static let language = Language.vi
+}

@@ -1,0 +1,73 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastStore
+import Timekeeping
+
+/// Runs batches of events: one chat's events strictly in order, different chats concurrently;
+/// answers button presses right after their transaction commits and wakes the outbox.
+public struct EventPipeline: Sendable {
+    private let processor: UpdateProcessor
+    private let database: RoastDatabase
+    private let platform: any ChatPlatform
+    private let outbox: OutboxDeliverer
+    private let clock: any WallClock
+    private let logger: Logger
+
+    public init(
+        processor: UpdateProcessor, database: RoastDatabase, platform: any ChatPlatform, outbox: OutboxDeliverer,
+        clock: any WallClock, logger: Logger
+    ) {
+        self.processor = processor
+        self.database = database
+        self.platform = platform
+        self.outbox = outbox
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Applies every envelope, then persists `nextOffset` (when given) as the point polling resumes
+    /// from after a restart. Applied sequence numbers below it are pruned: the platform never
+    /// delivers them again.
+    public func process(_ envelopes: [IncomingEnvelope], nextOffset: Int64?) async {
+        var order: [ChatID] = []
+        var byChat: [ChatID: [IncomingEnvelope]] = [:]
+        for envelope in envelopes {
+            if byChat[envelope.chat.id] == nil { order.append(envelope.chat.id) }
+            byChat[envelope.chat.id, default: []].append(envelope)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for chat in order {
+                let events = byChat[chat] ?? []
+                group.addTask { await processInOrder(events) }
+            }
+        }
+        guard let nextOffset else { return }
+        do {
+            try database.write { tx in
+                try tx.setPollOffset(nextOffset)
+                try tx.pruneProcessedUpdates(below: nextOffset)
+            }
+        } catch {
+            logger.error("cannot persist the poll offset", metadata: ["offset": "\(nextOffset)", "error": "\(error)"])
+        }
+    }
+
+    private func processInOrder(_ events: [IncomingEnvelope]) async {
+        for envelope in events {
+            let applied = processor.apply(envelope, processedAt: clock.now)
+            if case .buttonPress(let callbackID, _, _) = envelope.event {
+                await acknowledge(callbackID, notice: applied?.outcome.notice)
+            }
+            if let applied, applied.queued > 0 { outbox.wake() }
+        }
+    }
+
+    private func acknowledge(_ callbackID: String, notice: String?) async {
+        do {
+            try await platform.acknowledge(buttonPress: callbackID, notice: notice)
+        } catch {
+            logger.notice("button acknowledgement failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastCore
+import RoastStore
+
+/// Applies platform events to the database exactly once.
+///
+/// For each event, one SQLite transaction holds: the check that its sequence number was not applied
+/// before, every state change the handler makes, the outgoing messages (as outbox rows) and the mark
+/// that the sequence number is now applied. A crash at any point therefore either loses the whole
+/// event (it is fetched again after restart) or keeps all of it; it is never applied twice.
+public struct UpdateProcessor: Sendable {
+    /// The result of applying one event, for the caller's after-commit work.
+    public struct Applied: Sendable, Hashable {
+        public var outcome: HandlerOutcome
+        /// Number of outbox rows written.
+        public var queued: Int
+    }
+
+    private let database: RoastDatabase
+    private let router: EventRouter
+    private let seed: UInt64
+    private let logger: Logger
+
+    public init(database: RoastDatabase, router: EventRouter, seed: UInt64, logger: Logger) {
+        self.database = database
+        self.router = router
+        self.seed = seed
+        self.logger = logger
+    }
+
+    /// Applies `envelope` unless it was applied before (then returns nil).
+    ///
+    /// A handler failure rolls the transaction back; the event is then recorded as applied with no
+    /// effects (and logged), so one poisonous event can never wedge the pipeline.
+    public func apply(_ envelope: IncomingEnvelope, processedAt: Date) -> Applied? {
+        do {
+            return try database.write { tx in
+                try applyInTransaction(envelope, processedAt: processedAt, tx)
+            }
+        } catch {
+            logger.error(
+                "event failed; recorded as skipped",
+                metadata: ["update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)"])
+            do {
+                try database.write { tx in
+                    if try !tx.hasProcessed(update: envelope.sequence) {
+                        try tx.markProcessed(update: envelope.sequence, at: processedAt)
+                    }
+                }
+            } catch {
+                logger.critical("cannot record a skipped event", metadata: ["update": "\(envelope.sequence)", "error": "\(error)"])
+            }
+            return nil
+        }
+    }
+
+    private func applyInTransaction(_ envelope: IncomingEnvelope, processedAt: Date, _ tx: StoreTransaction) throws -> Applied? {
+        guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
+        let defaultLanguage: Language =
+            envelope.chat.kind == .privateChat ? (Language(languageTag: envelope.sender?.languageCode) ?? BotDefaults.language) : BotDefaults.language
+        let chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
+        var profile: Profile?
+        if let sender = envelope.sender, !sender.isBot, envelope.event.countsAsActivity {
+            profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
+        }
+        let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
+        let context = EventContext(
+            envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: timeZone),
+            processedAt: processedAt)
+        var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
+        let outcome = try router.route(context, tx, &random)
+        var queued = 0
+        for reply in outcome.replies {
+            switch reply {
+            case .send(let message, let anchor):
+                _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt)
+            case .edit(let messageID, let message):
+                _ = try tx.enqueue(.edit(messageID, message), chat: chat.chatID, anchor: nil, at: processedAt)
+            case .document(let document):
+                _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt)
+            }
+            queued += 1
+        }
+        try tx.markProcessed(update: envelope.sequence, at: processedAt)
+        return Applied(outcome: outcome, queued: queued)
+    }
+}
+
+extension IncomingEvent {
+    /// Whether the event is the user's own interaction with the bot (streaks and profiles count it).
+    var countsAsActivity: Bool {
+        switch self {
+        case .command, .mention, .buttonPress, .reactionChange: true
+        case .botMembership, .migrated, .inlineQuery, .inlineChosen: false
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RoastBot
+import RoastCore
+import RoastStore
+import Timekeeping
+
+/// Start-up steps shared by the console and Telegram modes.
+enum Composition {
+    /// Logs go to standard error, with every secret scrubbed.
+    static func bootstrapLogging(level: String, secrets: [String]) -> Logger {
+        let parsed = Logger.Level(rawValue: level) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = parsed
+            return RedactingLogHandler(wrapping: handler, secrets: secrets)
+        }
+        return Logger(label: "roastbot")
+    }
+
+    static func clock(_ settings: BotSettings) -> any WallClock {
+        guard let start = settings.clockStart else { return SystemClock() }
+        return SimulatedClock(start: start, rate: settings.clockRate)
+    }
+
+    static func openDatabase(_ path: String) throws -> RoastDatabase {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return try RoastDatabase(path: path)
+        } catch {
+            fail("cannot open the database \(path): \(error)")
+        }
+    }
+
+    static func loadLibrary(_ path: String) throws -> RoastLibrary {
+        do {
+            return try RoastLibrary.load(directory: URL(fileURLWithPath: path, isDirectory: true))
+        } catch {
+            fail("cannot load the roast library from \(path): \(error)")
+        }
+    }
+
+    /// Prints one line to standard error and exits with status 2.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("roastbot: \(message)\n".utf8))
+        exit(2)
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `roastbot` — light-hearted workplace roasts for team chats.
+struct RoastBotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roastbot",
+        abstract: "RoastMeLater Bot: light-hearted workplace roasts for Telegram team chats (VI/EN).",
+        discussion: """
+            With TELEGRAM_BOT_TOKEN set, `roastbot run` serves Telegram by long polling; without it, it opens \
+            the console chat. Settings: see config/roastbot.example.json and the README.
+            """,
+        subcommands: [RunCommand.self, ConsoleCommand.self, CalendarCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}
