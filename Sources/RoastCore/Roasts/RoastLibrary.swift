@@ -1,0 +1,196 @@
+import Foundation
+
+/// The offline roast library: every shipped roast, validated and indexed by language and category.
+///
+/// The library arrives as one JSON file per category (`<lang>/<category>.json`) plus
+/// `<lang>/premium.json`; each file is an array of `{"id", "spice", "moods", "text"}` objects and
+/// premium objects also carry `"category"`. Building a library is pure: the caller reads the files
+/// (see `load(directory:)` for the plain file-system case) and hands over their bytes.
+public struct RoastLibrary: Sendable {
+    /// The longest text a roast may have, in characters; short enough to read at a glance in a chat.
+    public static let maximumTextLength = 280
+    /// The file stem of the premium pool.
+    public static let premiumFileName = "premium"
+
+    /// Every roast, in the order of the files and of the entries inside them.
+    public let all: [LibraryRoast]
+
+    private let pools: [PoolKey: [LibraryRoast]]
+    private let byID: [String: LibraryRoast]
+
+    /// Decodes and validates the given files. `name` is the file stem (`meetings`, `premium`).
+    /// Fails on the first problem, naming the file and roast.
+    public init(files: [(language: Language, name: String, data: Data)]) throws(RoastLibraryError) {
+        var all: [LibraryRoast] = []
+        var pools: [PoolKey: [LibraryRoast]] = [:]
+        var byID: [String: LibraryRoast] = [:]
+        var fileOfID: [String: String] = [:]
+        for file in files {
+            let roasts = try Self.decodeFile(language: file.language, name: file.name, data: file.data)
+            let fileLabel = Self.label(language: file.language, name: file.name)
+            for roast in roasts {
+                if let first = fileOfID[roast.id] {
+                    throw .duplicateID(id: roast.id, firstFile: first, secondFile: fileLabel)
+                }
+                fileOfID[roast.id] = fileLabel
+                byID[roast.id] = roast
+                all.append(roast)
+                pools[PoolKey(roast), default: []].append(roast)
+            }
+        }
+        self.all = all
+        self.pools = pools
+        self.byID = byID
+    }
+
+    /// The regular (non-premium) roasts of one language and category, in file order.
+    public func roasts(language: Language, category: RoastCategory) -> [LibraryRoast] {
+        pools[PoolKey(language: language, category: category, isPremium: false)] ?? []
+    }
+
+    /// The premium roasts of one language and category, in file order.
+    public func premium(language: Language, category: RoastCategory) -> [LibraryRoast] {
+        pools[PoolKey(language: language, category: category, isPremium: true)] ?? []
+    }
+
+    /// How many regular roasts one language and category has, optionally at one spice level only.
+    public func count(language: Language, category: RoastCategory, spice: SpiceLevel? = nil) -> Int {
+        let pool = roasts(language: language, category: category)
+        guard let spice else { return pool.count }
+        return pool.count(where: { $0.spice == spice })
+    }
+
+    /// The roast with this id, if the library has it (for instance one the store remembers).
+    public func roast(id: String) -> LibraryRoast? {
+        byID[id]
+    }
+
+    /// The languages that have at least one roast.
+    public var languages: Set<Language> {
+        Set(all.map(\.language))
+    }
+
+    /// Decodes and validates one file on its own, without I/O and without cross-file checks
+    /// (duplicate ids across files are caught by `init(files:)`).
+    public static func decodeFile(language: Language, name: String, data: Data) throws(RoastLibraryError)
+        -> [LibraryRoast]
+    {
+        let file = label(language: language, name: name)
+        let isPremium = name == premiumFileName
+        let fileCategory = RoastCategory(rawValue: name)
+        guard isPremium || fileCategory != nil else { throw .unknownCategoryFile(file: file) }
+
+        let entries: [Entry]
+        do {
+            entries = try JSONDecoder().decode([Entry].self, from: data)
+        } catch {
+            throw .malformedJSON(file: file, reason: describe(error))
+        }
+
+        var roasts: [LibraryRoast] = []
+        roasts.reserveCapacity(entries.count)
+        var seen: Set<String> = []
+        for entry in entries {
+            let category = try resolveCategory(of: entry, file: file, fileCategory: fileCategory)
+            let prefix = idPrefix(language: language, category: category, isPremium: isPremium)
+            guard entry.id.hasPrefix(prefix), isDigits(entry.id.dropFirst(prefix.count)) else {
+                throw .malformedID(file: file, id: entry.id, expectedPrefix: prefix)
+            }
+            guard seen.insert(entry.id).inserted else {
+                throw .duplicateID(id: entry.id, firstFile: file, secondFile: file)
+            }
+            guard let spice = SpiceLevel(rawValue: entry.spice) else {
+                throw .spiceOutOfRange(file: file, id: entry.id, spice: entry.spice)
+            }
+            var moods: [Mood] = []
+            for rawMood in entry.moods ?? [] {
+                guard let mood = Mood(rawValue: rawMood) else {
+                    throw .unknownMood(file: file, id: entry.id, mood: rawMood)
+                }
+                moods.append(mood)
+            }
+            guard !entry.text.allSatisfy(\.isWhitespace) else { throw .emptyText(file: file, id: entry.id) }
+            guard entry.text.count <= maximumTextLength else {
+                throw .textTooLong(file: file, id: entry.id, length: entry.text.count)
+            }
+            roasts.append(
+                LibraryRoast(
+                    id: entry.id, language: language, category: category, spice: spice,
+                    moods: moods, text: entry.text, isPremium: isPremium
+                )
+            )
+        }
+        return roasts
+    }
+
+    /// `en/meetings.json`: how errors name a file.
+    static func label(language: Language, name: String) -> String {
+        "\(language.rawValue)/\(name).json"
+    }
+}
+
+extension RoastLibrary {
+    /// One file entry as written; spice and moods stay raw so that errors can name the bad value.
+    private struct Entry: Decodable {
+        var id: String
+        var spice: Int
+        var moods: [String]?
+        var text: String
+        var category: String?
+    }
+
+    private struct PoolKey: Hashable, Sendable {
+        var language: Language
+        var category: RoastCategory
+        var isPremium: Bool
+
+        init(language: Language, category: RoastCategory, isPremium: Bool) {
+            self.language = language
+            self.category = category
+            self.isPremium = isPremium
+        }
+
+        init(_ roast: LibraryRoast) {
+            self.init(language: roast.language, category: roast.category, isPremium: roast.isPremium)
+        }
+    }
+
+    private static func resolveCategory(of entry: Entry, file: String, fileCategory: RoastCategory?)
+        throws(RoastLibraryError) -> RoastCategory
+    {
+        if let fileCategory {
+            guard let claimed = entry.category, claimed != fileCategory.rawValue else { return fileCategory }
+            throw .categoryMismatch(file: file, id: entry.id, category: claimed)
+        }
+        guard let claimed = entry.category else { throw .premiumEntryWithoutCategory(file: file, id: entry.id) }
+        guard let category = RoastCategory(rawValue: claimed) else {
+            throw .unknownCategory(file: file, id: entry.id, category: claimed)
+        }
+        return category
+    }
+
+    private static func idPrefix(language: Language, category: RoastCategory, isPremium: Bool) -> String {
+        let pool = isPremium ? "\(premiumFileName).\(category.rawValue)" : category.rawValue
+        return "\(language.rawValue).\(pool)."
+    }
+
+    private static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A short, content-free account of a decoding failure: what went wrong and where.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "unreadable JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+            return parts.isEmpty ? "top level" : parts.joined()
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
+        case .valueNotFound(let type, let context): return "missing \(type) value at \(path(context))"
+        case .keyNotFound(let key, let context): return "missing key \(key.stringValue) at \(path(context))"
+        case .dataCorrupted(let context): return "invalid JSON at \(path(context))"
+        @unknown default: return "unreadable JSON"
+        }
+    }
+}

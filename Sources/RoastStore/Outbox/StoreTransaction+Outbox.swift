@@ -1,0 +1,85 @@
+import ChatPlatform
+import Foundation
+
+/// Deliveries queued in the same transaction as the change that caused them.
+extension StoreTransaction {
+    /// Queues `action` for `chat`; `anchor` is the roast it posts, whose message id is recorded when
+    /// the item completes. Returns the item's id.
+    @discardableResult
+    public func enqueue(_ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date) throws(StoreError) -> Int64 {
+        let payload: String
+        do {
+            payload = String(decoding: try Self.encoder.encode(action), as: UTF8.self)
+        } catch {
+            throw .corruptRow("outbox.payload: not encodable")
+        }
+        try connection.execute(
+            "INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at) VALUES (?, ?, ?, ?)",
+            chat, payload, anchor, date)
+        return connection.lastInsertRowID
+    }
+
+    /// Pending items, oldest first.
+    public func pendingOutbox(limit: Int) throws(StoreError) -> [OutboxItem] {
+        try connection.query(
+            """
+            SELECT outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at FROM outbox
+            WHERE state = 'pending' ORDER BY outbox_id LIMIT ?
+            """,
+            limit, context: "outbox"
+        ) { (row: borrowing Row) throws(StoreError) in
+            let action: OutboxAction
+            do {
+                action = try Self.decoder.decode(OutboxAction.self, from: Data(row.string(2).utf8))
+            } catch {
+                throw .corruptRow("outbox.payload of item \(row.int64(0))")
+            }
+            return OutboxItem(
+                id: row.int64(0), chatID: ChatID(row.int64(1)), action: action,
+                anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)), attempts: row.int(4),
+                createdAt: row.date(5))
+        }
+    }
+
+    public func pendingOutboxCount() throws(StoreError) -> Int {
+        try connection.queryOne("SELECT count(*) FROM outbox WHERE state = 'pending'") { (row: borrowing Row) in row.int(0) }
+            ?? 0
+    }
+
+    /// Removes a delivered item; when it posted a roast (`anchor`) and `message` is known, records the
+    /// roast's message id. Unknown ids are ignored.
+    public func completeOutbox(_ id: Int64, message: MessageID?) throws(StoreError) {
+        let anchor = try connection.queryOne("SELECT anchor_roast_id FROM outbox WHERE outbox_id = ?", id) {
+            (row: borrowing Row) in row.optionalInt64(0)
+        }
+        if let anchor = anchor ?? nil, let message {
+            try setRoastMessage(RoastID(anchor), message: message)
+        }
+        try connection.execute("DELETE FROM outbox WHERE outbox_id = ?", id)
+    }
+
+    /// Parks an item that will never be delivered. `reason` is kept for the operator and must not
+    /// contain message text.
+    public func failOutbox(_ id: Int64, reason: String) throws(StoreError) {
+        try connection.execute("UPDATE outbox SET state = 'failed', failure_reason = ? WHERE outbox_id = ?", reason, id)
+    }
+
+    public func bumpOutboxAttempts(_ id: Int64) throws(StoreError) {
+        try connection.execute("UPDATE outbox SET attempts = attempts + 1 WHERE outbox_id = ?", id)
+    }
+
+    /// Points every queued item of `old` at `new` (the chat migrated).
+    public func retargetOutbox(from old: ChatID, to new: ChatID) throws(StoreError) {
+        try connection.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ?", new, old)
+    }
+
+    // MARK: - Helpers
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder { JSONDecoder() }
+}

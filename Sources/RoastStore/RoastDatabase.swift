@@ -1,0 +1,129 @@
+import CSQLite
+import Synchronization
+
+/// The bot's SQLite database: one connection, migrated on open, used one transaction at a time.
+///
+/// Every access goes through ``write(_:)`` or ``read(_:)``, which hold a lock for the whole
+/// transaction. Calls are synchronous and short; do not call `write` or `read` from inside a
+/// transaction's closure (the lock is not reentrant).
+public final class RoastDatabase: Sendable {
+    /// nil once closed.
+    private let connection: Mutex<SQLiteConnection?>
+
+    /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
+    /// enables WAL and foreign keys, and applies pending migrations.
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, migrations: Schema.migrations)
+    }
+
+    /// Opens with a custom migration list (tests of the migrator).
+    init(path: String, migrations: [Migration]) throws(StoreError) {
+        let opened = try SQLiteConnection(path: path)
+        do {
+            try Migrator(migrations).migrate(opened)
+        } catch {
+            opened.close()
+            throw error
+        }
+        connection = Mutex(opened)
+    }
+
+    deinit {
+        connection.withLock { $0?.close() }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits it. If `body` throws, every change
+    /// is rolled back and its error is rethrown unchanged.
+    public func write<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN IMMEDIATE", readOnly: false, body)
+    }
+
+    /// Runs `body` in one read transaction (a consistent snapshot). Statements that would write
+    /// throw ``StoreError/sqlite(code:message:)`` with `SQLITE_READONLY`.
+    public func read<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN DEFERRED", readOnly: true, body)
+    }
+
+    /// Closes the connection; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
+    public func close() {
+        connection.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check`; returns "ok" for a healthy database, else SQLite's findings.
+    public func integrityCheck() throws -> String {
+        try connection.withLock { (connection) throws(StoreError) -> String in
+            guard let connection else { throw SQLiteConnection.closedError }
+            let lines = try connection.query("PRAGMA integrity_check") { (row: borrowing Row) in row.string(0) }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The value of a pragma (tests check WAL and foreign keys are on).
+    func pragma(_ name: String) throws(StoreError) -> String? {
+        try connection.withLock { (connection) throws(StoreError) -> String? in
+            guard let connection else { throw SQLiteConnection.closedError }
+            return try connection.queryOne("PRAGMA \(name)") { (row: borrowing Row) in row.string(0) }
+        }
+    }
+
+    /// Migration names recorded in the database, in order applied.
+    func appliedMigrations() throws(StoreError) -> [String] {
+        try connection.withLock { (connection) throws(StoreError) -> [String] in
+            guard let connection else { throw SQLiteConnection.closedError }
+            return try Migrator([]).appliedNames(connection)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func transaction<T>(
+        begin: String, readOnly: Bool, _ body: (borrowing StoreTransaction) throws -> T
+    ) throws -> T {
+        var outcome: Result<T, any Error>?
+        connection.withLock { connection in
+            guard let connection else {
+                outcome = .failure(SQLiteConnection.closedError)
+                return
+            }
+            outcome = Self.run(connection, begin: begin, readOnly: readOnly, body)
+        }
+        // withLock always runs its closure, which always sets `outcome`.
+        return try outcome!.get()
+    }
+
+    private static func run<T>(
+        _ connection: SQLiteConnection, begin: String, readOnly: Bool,
+        _ body: (borrowing StoreTransaction) throws -> T
+    ) -> Result<T, any Error> {
+        do {
+            try connection.execute(begin)
+        } catch {
+            return .failure(error)
+        }
+        connection.readOnlyGuard = readOnly
+        defer { connection.readOnlyGuard = false }
+        let value: T
+        do {
+            value = try body(StoreTransaction(connection: connection))
+        } catch {
+            rollback(connection)
+            return .failure(error)
+        }
+        do {
+            try connection.execute("COMMIT")
+        } catch {
+            rollback(connection)
+            return .failure(error)
+        }
+        return .success(value)
+    }
+
+    private static func rollback(_ connection: SQLiteConnection) {
+        guard !connection.isAutocommit else { return }
+        // A failing ROLLBACK leaves nothing better to do; SQLite rolls back on close anyway.
+        try? connection.execute("ROLLBACK")
+    }
+}

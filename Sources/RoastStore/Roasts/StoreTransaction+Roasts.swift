@@ -1,0 +1,92 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+
+/// Roasts that were served.
+extension StoreTransaction {
+    /// Stores a roast and, for a requested roast, counts it on the requester's profile. The requester's
+    /// profile must exist (`touchProfile` first); otherwise this throws a foreign-key error.
+    @discardableResult
+    public func insertRoast(_ roast: NewRoast) throws(StoreError) -> RoastID {
+        try connection.execute(
+            """
+            INSERT INTO roasts (chat_id, user_id, kind, source, library_id, text, language, category, spice, mood, collection, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            roast.chatID, roast.requester, roast.kind.rawValue, roast.source.rawValue, roast.libraryID, roast.text,
+            roast.language.rawValue, roast.category.rawValue, roast.spice.rawValue, roast.mood?.rawValue,
+            roast.collection, roast.createdAt)
+        let id = RoastID(connection.lastInsertRowID)
+        if let requester = roast.requester, roast.kind == .requested {
+            try connection.execute(
+                "UPDATE profiles SET roast_count = roast_count + 1 WHERE chat_id = ? AND user_id = ?", roast.chatID, requester)
+        }
+        return id
+    }
+
+    public func roast(_ id: RoastID) throws(StoreError) -> StoredRoast? {
+        try connection.queryOne("SELECT \(Self.roastColumns) FROM roasts WHERE roast_id = ?", id, context: "roasts") {
+            (row: borrowing Row) throws(StoreError) in try Self.storedRoast(row)
+        }
+    }
+
+    /// The roast posted as `message` in `chat` (the latest, should ids ever repeat after a migration).
+    public func roast(chat: ChatID, message: MessageID) throws(StoreError) -> StoredRoast? {
+        try connection.queryOne(
+            "SELECT \(Self.roastColumns) FROM roasts WHERE chat_id = ? AND message_id = ? ORDER BY roast_id DESC LIMIT 1",
+            chat, message, context: "roasts"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.storedRoast(row) }
+    }
+
+    /// Records the message that carries the roast.
+    public func setRoastMessage(_ id: RoastID, message: MessageID) throws(StoreError) {
+        try connection.execute("UPDATE roasts SET message_id = ? WHERE roast_id = ?", message, id)
+    }
+
+    /// Library entries already served to `user` in `chat`, so the picker can avoid repeats.
+    public func libraryIDsServed(chat: ChatID, user: UserID) throws(StoreError) -> Set<String> {
+        Set(
+            try connection.query(
+                "SELECT DISTINCT library_id FROM roasts WHERE chat_id = ? AND user_id = ? AND library_id IS NOT NULL",
+                chat, user
+            ) { (row: borrowing Row) in row.string(0) })
+    }
+
+    /// The user's latest roasts in `chat`, newest first.
+    public func recentRoasts(chat: ChatID, user: UserID, limit: Int) throws(StoreError) -> [StoredRoast] {
+        try connection.query(
+            """
+            SELECT \(Self.roastColumns) FROM roasts WHERE chat_id = ? AND user_id = ?
+            ORDER BY created_at DESC, roast_id DESC LIMIT ?
+            """,
+            chat, user, limit, context: "roasts"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.storedRoast(row) }
+    }
+
+    // MARK: - Helpers
+
+    static let roastColumns = """
+        roasts.roast_id, roasts.message_id, roasts.chat_id, roasts.user_id, roasts.kind, roasts.source, \
+        roasts.library_id, roasts.text, roasts.language, roasts.category, roasts.spice, roasts.mood, \
+        roasts.collection, roasts.created_at
+        """
+
+    static func storedRoast(_ row: borrowing Row) throws(StoreError) -> StoredRoast {
+        guard let spice = SpiceLevel(rawValue: row.int(10)) else { throw .corruptRow("roasts.spice") }
+        let roast = NewRoast(
+            chatID: ChatID(row.int64(2)),
+            requester: row.optionalInt64(3).map(UserID.init(rawValue:)),
+            kind: try row.decode(RoastKind.self, 4, name: "kind"),
+            source: try row.decode(RoastSource.self, 5, name: "source"),
+            libraryID: row.optionalString(6),
+            text: row.string(7),
+            language: try row.decode(Language.self, 8, name: "language"),
+            category: try row.decode(RoastCategory.self, 9, name: "category"),
+            spice: spice,
+            mood: try row.decodeOptional(Mood.self, 11, name: "mood"),
+            collection: row.optionalString(12),
+            createdAt: row.date(13))
+        return StoredRoast(
+            id: RoastID(row.int64(0)), messageID: row.optionalInt64(1).map(MessageID.init(rawValue:)), roast: roast)
+    }
+}

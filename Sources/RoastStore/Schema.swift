@@ -1,0 +1,117 @@
+/// The database schema as an append-only list of migrations.
+///
+/// Never edit or reorder a shipped migration; append a new one. Every table that stores a chat id
+/// must also be handled by `StoreTransaction.migrateChat(from:to:)`.
+enum Schema {
+    static let migrations: [Migration] = [
+        Migration(
+            name: "create chats, profiles, roasts, reactions",
+            sql: """
+                CREATE TABLE chats (
+                    chat_id INTEGER PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    title TEXT,
+                    language TEXT NOT NULL,
+                    time_zone TEXT NOT NULL,
+                    max_spice INTEGER NOT NULL CHECK (max_spice BETWEEN 1 AND 5),
+                    daily_enabled INTEGER NOT NULL,
+                    daily_time TEXT NOT NULL,
+                    weekdays_only INTEGER NOT NULL,
+                    reminders_enabled INTEGER NOT NULL,
+                    banners_enabled INTEGER NOT NULL,
+                    ai_enabled INTEGER NOT NULL,
+                    is_active INTEGER NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX chats_by_activity ON chats (is_active, chat_id);
+
+                CREATE TABLE profiles (
+                    chat_id INTEGER NOT NULL REFERENCES chats (chat_id),
+                    user_id INTEGER NOT NULL,
+                    display_name TEXT NOT NULL,
+                    username TEXT,
+                    language_code TEXT,
+                    first_seen REAL NOT NULL,
+                    last_seen REAL NOT NULL,
+                    roast_count INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (chat_id, user_id)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE roasts (
+                    roast_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    chat_id INTEGER NOT NULL REFERENCES chats (chat_id),
+                    user_id INTEGER,
+                    kind TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    library_id TEXT,
+                    text TEXT NOT NULL,
+                    language TEXT NOT NULL,
+                    category TEXT NOT NULL,
+                    spice INTEGER NOT NULL CHECK (spice BETWEEN 1 AND 5),
+                    mood TEXT,
+                    collection TEXT,
+                    message_id INTEGER,
+                    created_at REAL NOT NULL,
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id)
+                );
+                CREATE INDEX roasts_by_message ON roasts (chat_id, message_id);
+                CREATE INDEX roasts_by_requester ON roasts (chat_id, user_id, created_at);
+
+                CREATE TABLE reactions (
+                    roast_id INTEGER NOT NULL REFERENCES roasts (roast_id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    reacted_at REAL NOT NULL,
+                    PRIMARY KEY (roast_id, user_id)
+                ) WITHOUT ROWID;
+                """
+        ),
+        Migration(
+            name: "create favorites",
+            sql: """
+                CREATE TABLE favorites (
+                    roast_id INTEGER NOT NULL REFERENCES roasts (roast_id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL,
+                    created_at REAL NOT NULL,
+                    PRIMARY KEY (roast_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX favorites_by_user ON favorites (user_id, created_at);
+                """
+        ),
+        Migration(
+            name: "create processed updates, poll offset and bot state",
+            sql: """
+                CREATE TABLE processed_updates (
+                    update_id INTEGER PRIMARY KEY NOT NULL,
+                    processed_at REAL NOT NULL
+                );
+                CREATE TABLE poll_state (
+                    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                    next_offset INTEGER NOT NULL
+                );
+                CREATE TABLE bot_state (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """
+        ),
+        Migration(
+            name: "create outbox",
+            sql: """
+                CREATE TABLE outbox (
+                    outbox_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    chat_id INTEGER NOT NULL,
+                    payload TEXT NOT NULL,
+                    anchor_roast_id INTEGER REFERENCES roasts (roast_id) ON DELETE SET NULL,
+                    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'failed')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    failure_reason TEXT,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX outbox_by_state ON outbox (state, outbox_id);
+                CREATE INDEX outbox_by_chat ON outbox (chat_id);
+                """
+        ),
+    ]
+}
