@@ -1,6 +1,7 @@
 import ArgumentParser
 
 /// `roastbot` — light-hearted workplace roasts for team chats.
+@main
 struct RoastBotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roastbot",
@@ -9,7 +10,7 @@ struct RoastBotCommand: AsyncParsableCommand {
             With TELEGRAM_BOT_TOKEN set, `roastbot run` serves Telegram by long polling; without it, it opens \
             the console chat. Settings: see config/roastbot.example.json and the README.
             """,
-        subcommands: [RunCommand.self, ConsoleCommand.self, CalendarCommand.self],
+        subcommands: [RunCommand.self, ConsoleCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -18,7 +18,7 @@ public struct EventRouter: Sendable {
         self.logger = logger
     }
 
-    public func route(_ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
+    public func route(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
         switch context.envelope.event {
         case .command(let name, let arguments, _):
             return try command(CommandInvocation(name: name, arguments: arguments), context, tx, &random)
@@ -43,7 +43,7 @@ public struct EventRouter: Sendable {
         }
     }
 
-    private func command(_ invocation: CommandInvocation, _ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64)
+    private func command(_ invocation: CommandInvocation, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
         throws -> HandlerOutcome
     {
         let command: BotCommand, arguments: [String]
@@ -65,7 +65,7 @@ public struct EventRouter: Sendable {
         }
     }
 
-    private func press(_ action: ButtonAction, message: MessageID?, _ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64)
+    private func press(_ action: ButtonAction, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
         throws -> HandlerOutcome
     {
         switch action {

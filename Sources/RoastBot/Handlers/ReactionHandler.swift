@@ -7,7 +7,7 @@ public struct ReactionHandler: Sendable {
     public init() {}
 
     /// A press of 😂 🔥 😐 👎: another reaction switches, the same one removes.
-    public func press(_ kind: ReactionKind, on id: RoastID, message: MessageID?, _ context: EventContext, _ tx: StoreTransaction)
+    public func press(_ kind: ReactionKind, on id: RoastID, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction)
         throws -> HandlerOutcome
     {
         guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
@@ -21,7 +21,7 @@ public struct ReactionHandler: Sendable {
     }
 
     /// ⭐ toggles the roast in the presser's favorites.
-    public func favorite(_ id: RoastID, _ context: EventContext, _ tx: StoreTransaction) throws -> HandlerOutcome {
+    public func favorite(_ id: RoastID, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
         guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
             return HandlerOutcome(notice: context.words.staleButton)
         }
@@ -32,7 +32,7 @@ public struct ReactionHandler: Sendable {
 
     /// A native reaction change on a message: only roast messages count, and only the four mapped
     /// emoji families (🤣/😁 → 😂, 🔥/❤‍🔥 → 🔥, 😐/🥱 → 😐, 👎/💩 → 👎).
-    public func nativeChange(message: MessageID, old: [String], new: [String], _ context: EventContext, _ tx: StoreTransaction)
+    public func nativeChange(message: MessageID, old: [String], new: [String], _ context: EventContext, _ tx: borrowing StoreTransaction)
         throws -> HandlerOutcome
     {
         guard let user = context.sender?.id, let roast = try tx.roast(chat: context.chatID, message: message) else {
@@ -55,7 +55,7 @@ public struct ReactionHandler: Sendable {
     }
 
     /// The edit that brings the roast message's counts up to date.
-    private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: StoreTransaction) throws -> [Reply] {
+    private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: borrowing StoreTransaction) throws -> [Reply] {
         guard let message else { return [] }
         let counts = try tx.reactionCounts(roast: roast.id)
         let requester = try roast.requester.flatMap { try tx.profile(chat: roast.chatID, user: $0) }

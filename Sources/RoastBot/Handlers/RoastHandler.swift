@@ -13,7 +13,7 @@ public struct RoastHandler: Sendable {
     }
 
     /// `/roast words…`: unknown words get a hint, but the roast still comes.
-    public func command(_ arguments: [String], _ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64) throws
+    public func command(_ arguments: [String], _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
     {
         let request = parser.parse(arguments.joined(separator: " "))
@@ -21,7 +21,7 @@ public struct RoastHandler: Sendable {
     }
 
     /// Free text addressed to the bot.
-    public func mention(_ text: String, _ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64) throws
+    public func mention(_ text: String, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
     {
         let request = parser.parse(text)
@@ -33,7 +33,7 @@ public struct RoastHandler: Sendable {
     }
 
     /// 🔁 on an earlier roast: same category, spice and mood.
-    public func another(like original: StoredRoast, _ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64)
+    public func another(like original: StoredRoast, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
         throws -> HandlerOutcome
     {
         let request = RoastRequest(category: original.category, spice: original.spice, mood: original.mood, collection: original.collection)
@@ -43,7 +43,7 @@ public struct RoastHandler: Sendable {
     }
 
     private func roast(
-        _ request: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: StoreTransaction, _ random: inout SplitMix64
+        _ request: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
     ) throws -> HandlerOutcome {
         let words = context.words
         let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []

@@ -22,7 +22,7 @@ public struct WelcomeHandler: Sendable {
         HandlerOutcome(replies: [.send(OutgoingMessage(text: Self.helpText(context.language)))])
     }
 
-    public func botMembershipChanged(_ membership: BotMembership, _ context: EventContext, _ tx: StoreTransaction) throws
+    public func botMembershipChanged(_ membership: BotMembership, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
         -> HandlerOutcome
     {
         switch membership {

@@ -56,7 +56,7 @@ public struct UpdateProcessor: Sendable {
         }
     }
 
-    private func applyInTransaction(_ envelope: IncomingEnvelope, processedAt: Date, _ tx: StoreTransaction) throws -> Applied? {
+    private func applyInTransaction(_ envelope: IncomingEnvelope, processedAt: Date, _ tx: borrowing StoreTransaction) throws -> Applied? {
         guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
         let defaultLanguage: Language =
             envelope.chat.kind == .privateChat ? (Language(languageTag: envelope.sender?.languageCode) ?? BotDefaults.language) : BotDefaults.language

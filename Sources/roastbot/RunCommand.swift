@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import RoastBot
+
+/// `roastbot run` — serve Telegram when a token is configured, else open the console chat.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Serve Telegram (TELEGRAM_BOT_TOKEN set) or open the console chat (no token)."
+    )
+
+    @OptionGroup var options: SharedOptions
+
+    func run() async throws {
+        let settings = try options.settings()
+        guard settings.telegram.token != nil else {
+            FileHandle.standardError.write(Data("roastbot: no TELEGRAM_BOT_TOKEN set — opening the console chat.\n".utf8))
+            return try await ConsoleCommand.run(settings: settings, userName: "you")
+        }
+        try await TelegramMode.run(settings: settings)
+    }
+}

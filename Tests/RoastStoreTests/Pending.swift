@@ -1,0 +1,1 @@
+// Pending: tests land with the helper's branch.
