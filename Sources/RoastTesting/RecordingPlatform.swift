@@ -1,0 +1,71 @@
+import ChatPlatform
+import Synchronization
+
+/// A `ChatPlatform` that records everything the bot delivers, and can be told to fail.
+public final class RecordingPlatform: ChatPlatform {
+    public enum Delivery: Sendable, Hashable {
+        case sent(ChatID, MessageID, OutgoingMessage)
+        case edited(ChatID, MessageID, OutgoingMessage)
+        case document(ChatID, MessageID, OutgoingDocument)
+        case acknowledged(callbackID: String, notice: String?)
+    }
+
+    private struct State {
+        var deliveries: [Delivery] = []
+        var nextMessage: Int64 = 500
+        var failures: [DeliveryError] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Every delivery so far, in order.
+    public var deliveries: [Delivery] { state.withLock { $0.deliveries } }
+
+    /// Messages sent (not edits), in order.
+    public var sentMessages: [(chat: ChatID, message: MessageID, content: OutgoingMessage)] {
+        deliveries.compactMap { delivery in
+            if case .sent(let chat, let message, let content) = delivery { return (chat, message, content) }
+            return nil
+        }
+    }
+
+    /// The next sends/edits fail with these errors, one each, in order.
+    public func failNext(_ errors: DeliveryError...) {
+        state.withLock { $0.failures.append(contentsOf: errors) }
+    }
+
+    public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        let result: Result<MessageID, DeliveryError> = state.withLock { state in
+            if !state.failures.isEmpty { return .failure(state.failures.removeFirst()) }
+            state.nextMessage += 1
+            let id = MessageID(state.nextMessage)
+            state.deliveries.append(.sent(chat, id, message))
+            return .success(id)
+        }
+        return try result.get()
+    }
+
+    public func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
+        let result: Result<Void, DeliveryError> = state.withLock { state in
+            if !state.failures.isEmpty { return .failure(state.failures.removeFirst()) }
+            state.deliveries.append(.edited(chat, message, content))
+            return .success(())
+        }
+        try result.get()
+    }
+
+    public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        state.withLock { state in
+            state.nextMessage += 1
+            let id = MessageID(state.nextMessage)
+            state.deliveries.append(.document(chat, id, document))
+            return id
+        }
+    }
+
+    public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
+        state.withLock { $0.deliveries.append(.acknowledged(callbackID: callbackID, notice: notice)) }
+    }
+}

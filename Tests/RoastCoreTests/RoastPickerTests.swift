@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import RoastCore
+
+struct RoastPickerTests {
+    /// A tiny library: meetings has spice 1, 2, 2, 5; general has spice 1 and 3.
+    static func library() throws -> RoastLibrary {
+        func file(_ name: String, _ entries: [(String, Int, [String])]) -> (language: Language, name: String, data: Data) {
+            let json = entries.map { id, spice, moods in
+                "{\"id\":\"\(id)\",\"spice\":\(spice),\"moods\":[\(moods.map { "\"\($0)\"" }.joined(separator: ","))],\"text\":\"Roast \(id).\"}"
+            }.joined(separator: ",")
+            return (.en, name, Data("[\(json)]".utf8))
+        }
+        return try RoastLibrary(files: [
+            file("meetings", [("en.meetings.001", 1, []), ("en.meetings.002", 2, ["bored"]), ("en.meetings.003", 2, []), ("en.meetings.004", 5, [])]),
+            file("general", [("en.general.001", 1, []), ("en.general.002", 3, [])]),
+        ])
+    }
+
+    @Test func neverRepeatsUntilThePoolIsExhausted() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64Testing(seed: 7)
+        var served = Set<String>()
+        for _ in 0..<3 {
+            let choice = try #require(
+                picker.pick(RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served, using: &random))
+            #expect(!served.contains(choice.roast.id))
+            #expect(choice.fallback == .none)
+            served.insert(choice.roast.id)
+        }
+        #expect(served == ["en.meetings.001", "en.meetings.002", "en.meetings.003"])
+        let again = try #require(
+            picker.pick(RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served, using: &random))
+        #expect(again.fallback == .poolExhausted)
+    }
+
+    @Test func capsSpiceAtTheChatMaximum() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64Testing(seed: 1)
+        for _ in 0..<50 {
+            let choice = try #require(
+                picker.pick(RoastRequest(category: .meetings, spice: .init(clamping: 5)), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [], using: &random))
+            #expect(choice.roast.spice.rawValue == 2)
+        }
+    }
+
+    @Test func fallsBackToTheNearestSpiceThenToGeneral() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64Testing(seed: 3)
+        let nearest = try #require(
+            picker.pick(RoastRequest(category: .meetings, spice: .init(clamping: 4)), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
+        #expect(nearest.roast.id == "en.meetings.004")
+        #expect(nearest.fallback == .nearestSpice)
+        let general = try #require(
+            picker.pick(RoastRequest(category: .kpis), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
+        #expect(general.roast.category == .general)
+        #expect(general.fallback == .generalCategory)
+    }
+
+    @Test func isReproducibleWithTheSameSeed() throws {
+        let picker = RoastPicker(library: try Self.library())
+        func run(_ seed: UInt64) -> [String] {
+            var random = SplitMix64Testing(seed: seed)
+            return (0..<20).compactMap { _ in
+                picker.pick(RoastRequest(), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random)?.roast.id
+            }
+        }
+        #expect(run(42) == run(42))
+        #expect(run(42) != run(43))
+    }
+
+    @Test func favoursRoastsThatSuitTheMood() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64Testing(seed: 11)
+        var bored = 0
+        for _ in 0..<2_000 {
+            let choice = picker.pick(
+                RoastRequest(category: .meetings, mood: .bored), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [], using: &random)
+            if choice?.roast.id == "en.meetings.002" { bored += 1 }
+        }
+        // Weight 2 of a total 4 (1 + 2 + 1): about half, far above the unweighted third.
+        #expect(bored > 850 && bored < 1_150)
+    }
+
+    @Test func weightsShiftChoices() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64Testing(seed: 5)
+        var favoured = 0
+        for _ in 0..<1_000 {
+            let choice = picker.pick(
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [],
+                weights: ["en.meetings.003": 8], using: &random)
+            if choice?.roast.id == "en.meetings.003" { favoured += 1 }
+        }
+        #expect(favoured > 700)
+    }
+}
+
+/// SplitMix64, local to the tests so that RoastCore's tests don't depend on the bot target.
+struct SplitMix64Testing: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
