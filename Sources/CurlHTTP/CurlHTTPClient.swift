@@ -47,7 +47,12 @@ public final class CurlHTTPClient: HTTPClient {
         let id = loop.makeTransferID()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-                loop.submit(CurlMultiLoop.Submission(id: id, request: request, continuation: continuation))
+                let submission = CurlMultiLoop.Submission(id: id, request: request, continuation: continuation)
+                guard !Task.isCancelled else {
+                    submission.finish(.failure(.cancelled))
+                    return
+                }
+                loop.submit(submission)
                 // A cancellation that raced ahead of `submit` found nothing to cancel; repeat it now.
                 if Task.isCancelled { loop.cancel(id) }
             }
