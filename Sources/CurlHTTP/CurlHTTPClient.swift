@@ -46,7 +46,8 @@ public final class CurlHTTPClient: HTTPClient {
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let id = loop.makeTransferID()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 let submission = CurlMultiLoop.Submission(id: id, request: request, continuation: continuation)
                 guard !Task.isCancelled else {
                     submission.finish(.failure(.cancelled))

@@ -125,7 +125,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfers.collectFinished()
 
             var readyDescriptors: Int32 = 0
-            _ = curl_multi_poll(multi, nil, 0, Self.idlePollMilliseconds, &readyDescriptors)
+            if curl_multi_poll(multi, nil, 0, Self.idlePollMilliseconds, &readyDescriptors) != CURLM_OK {
+                usleep(10_000)  // Never spin if polling itself fails (only out of memory in practice).
+            }
         }
         transfers.cancelAll()
         curl_multi_cleanup(multi)

@@ -25,7 +25,9 @@ final class CurlTransfer {
             guard Self.isSafeHeaderText(header.name), !header.name.isEmpty, !header.name.contains(":") else {
                 throw .invalidRequest("invalid header name")
             }
-            guard Self.isSafeHeaderText(header.value) else { throw .invalidRequest("header value contains a line break") }
+            guard Self.isSafeHeaderText(header.value) else {
+                throw .invalidRequest("header value contains a line break")
+            }
         }
 
         var code = CURLE_OK
@@ -42,21 +44,23 @@ final class CurlTransfer {
         set(rb_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0))
 
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        set(rb_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-            let length = size * count
-            transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
-            return length
-        })
+        set(
+            rb_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                let length = size * count
+                transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+                return length
+            })
         set(rb_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata))
-        set(rb_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-            let length = size * count
-            transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
-            return length
-        })
+        set(
+            rb_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                let length = size * count
+                transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
+                return length
+            })
         set(rb_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata))
 
         switch request.method {
@@ -70,7 +74,9 @@ final class CurlTransfer {
                 set(rb_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
             } else {
                 request.body.withUnsafeBytes { bytes in
-                    set(rb_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
+                    set(
+                        rb_easy_setopt_pointer(
+                            easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
                 }
             }
         }

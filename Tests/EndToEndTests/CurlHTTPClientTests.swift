@@ -201,7 +201,9 @@ struct CurlHTTPClientTests {
         defer { server.stop() }
         let client = CurlHTTPClient()
 
-        let pending = Task { await outcome(client, CurlHTTP.HTTPRequest(method: .get, url: server.url("/"), timeout: 50)) }
+        let pending = Task {
+            await outcome(client, CurlHTTP.HTTPRequest(method: .get, url: server.url("/"), timeout: 50))
+        }
         try await server.waitForConnections(1)
         client.shutdown()
 
@@ -219,13 +221,16 @@ struct CurlHTTPClientTests {
         let client = CurlHTTPClient()
         defer { client.shutdown() }
 
-        let longPoll = Task { await outcome(client, CurlHTTP.HTTPRequest(method: .get, url: silent.url("/"), timeout: 50)) }
+        let longPoll = Task {
+            await outcome(client, CurlHTTP.HTTPRequest(method: .get, url: silent.url("/"), timeout: 50))
+        }
         try await silent.waitForConnections(1)
 
         let bodies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for index in 0..<20 {
                 group.addTask {
-                    let response = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/n/\(index)")))
+                    let response = try await client.send(
+                        CurlHTTP.HTTPRequest(method: .get, url: server.url("/n/\(index)")))
                     #expect(response.status == 200)
                     return (index, String(decoding: response.body, as: UTF8.self))
                 }
@@ -291,7 +296,8 @@ private struct EchoServer {
             }
             if request.path.hasPrefix("/status/"), let code = Int(request.path.dropFirst("/status/".count)) {
                 return FlyingFox.HTTPResponse(
-                    statusCode: HTTPStatusCode(code, phrase: "Status"), headers: headers, body: Data("status \(code)".utf8))
+                    statusCode: HTTPStatusCode(code, phrase: "Status"), headers: headers,
+                    body: Data("status \(code)".utf8))
             }
             let body = request.method == .POST ? try await request.bodyData : Data(request.path.utf8)
             return FlyingFox.HTTPResponse(statusCode: .ok, headers: headers, body: body)
@@ -465,7 +471,9 @@ private final class RawServer: Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { return }
             sent += count
         }
