@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An `HTTPClient` on libcurl's multi interface, driven by one dedicated thread.
 ///
 /// Every transfer runs on that thread (never on Swift's cooperative pool): `send` enqueues the
