@@ -13,6 +13,8 @@ static inline CURLcode rb_easy_setopt_write_function(CURL *h, CURLoption o, rb_w
 static inline CURLcode rb_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode rb_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode rb_easy_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
+/// `CURL_GLOBAL_ALL` is a compound macro Swift does not import.
+static inline CURLcode rb_global_init_all(void) { return curl_global_init(CURL_GLOBAL_ALL); }
 static inline CURLMcode rb_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 
 #endif

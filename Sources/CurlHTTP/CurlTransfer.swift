@@ -1,0 +1,148 @@
+import CCurl
+import Foundation
+
+/// One request's state while curl performs it: the easy handle's options, the collected response,
+/// and the caller to resume. Owned and touched only by the loop thread.
+final class CurlTransfer {
+    let submission: CurlMultiLoop.Submission
+    private let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var body: [UInt8] = []
+
+    init(submission: CurlMultiLoop.Submission, easy: UnsafeMutableRawPointer) {
+        self.submission = submission
+        self.easy = easy
+    }
+
+    /// Sets every option on the (freshly reset) easy handle. The handle points back at `self`
+    /// unretained: the loop's table keeps `self` alive while the handle is attached.
+    func configure(with configuration: CurlHTTPClient.Configuration) throws(HTTPError) {
+        let request = submission.request
+        guard !request.url.utf8.contains(0) else { throw .invalidRequest("URL contains a NUL byte") }
+        for header in request.headers {
+            guard Self.isSafeHeaderText(header.name), !header.name.isEmpty, !header.name.contains(":") else {
+                throw .invalidRequest("invalid header name")
+            }
+            guard Self.isSafeHeaderText(header.value) else {
+                throw .invalidRequest("header value contains a line break")
+            }
+        }
+
+        var code = CURLE_OK
+        func set(_ result: CURLcode) {
+            if code == CURLE_OK { code = result }
+        }
+        set(rb_easy_setopt_string(easy, CURLOPT_URL, request.url))
+        set(rb_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        set(rb_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        set(rb_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
+        set(rb_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
+        set(rb_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
+        set(rb_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
+        set(rb_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0))
+
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        set(
+            rb_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                let length = size * count
+                transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+                return length
+            })
+        set(rb_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata))
+        set(
+            rb_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                let length = size * count
+                transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
+                return length
+            })
+        set(rb_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata))
+
+        switch request.method {
+        case .get:
+            set(rb_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        case .post:
+            set(rb_easy_setopt_long(easy, CURLOPT_POST, 1))
+            set(rb_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
+            // COPYPOSTFIELDS copies POSTFIELDSIZE bytes now, so the Swift array need not outlive this call.
+            if request.body.isEmpty {
+                set(rb_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, ""))
+            } else {
+                request.body.withUnsafeBytes { bytes in
+                    set(
+                        rb_easy_setopt_pointer(
+                            easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
+                }
+            }
+        }
+
+        // "Expect:" stops curl from waiting for `100 Continue` before sending larger bodies.
+        var lines = ["Expect:"]
+        for header in request.headers {
+            // "Name;" is curl's spelling for a header with an empty value ("Name:" would remove it).
+            lines.append(header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)")
+        }
+        for line in lines {
+            guard let appended = curl_slist_append(headerList, line) else {
+                throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "Out of memory")
+            }
+            headerList = appended
+        }
+        set(rb_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
+
+        guard code == CURLE_OK else { throw HTTPError(curlCode: code) }
+    }
+
+    /// The caller's outcome once curl reports the transfer done with `code`.
+    func result(code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        guard code == CURLE_OK else { return .failure(HTTPError(curlCode: code)) }
+        var responseCode = 0
+        if rb_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &responseCode) == CURLE_OK, responseCode != 0 {
+            status = responseCode
+        }
+        return .success(HTTPResponse(status: status, headers: headers, body: body))
+    }
+
+    /// Frees what the easy handle borrowed from this transfer; call after detaching the handle.
+    func releaseResources() {
+        curl_slist_free_all(headerList)
+        headerList = nil
+    }
+
+    // MARK: - Helpers
+
+    /// Collects one raw header line; a status line starts a new header block (after `100 Continue`).
+    private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            let parts = line.split(separator: " ", maxSplits: 2)
+            if parts.count >= 2, let code = Int(parts[1]) { status = code }
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return }
+        if let existing = headers[name] {
+            headers[name] = existing + ", " + value
+        } else {
+            headers[name] = value
+        }
+    }
+
+    private static func isSafeHeaderText(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    /// A curl millisecond option; at least 1, because curl reads 0 as "no limit".
+    private static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 1 }
+        return max(1, Int(min(seconds * 1000, Double(Int32.max)).rounded(.up)))
+    }
+}
