@@ -91,6 +91,15 @@ private func shippedLibrary() throws -> RoastLibrary {
         #expect(offenders.isEmpty, "\(offenders.count) near-duplicate pairs, first: \(offenders.first ?? "")")
     }
 
+    @Test func nearDuplicateMeasureFlagsARewordingButNotADifferentJoke() {
+        let original = "The deadline moved up a week. Think of it as the project being excited to meet you sooner."
+        let reworded = "The deadline moved up by a week! Think of it as the project being so excited to meet you sooner."
+        let different = "Your backlog has a backlog. It's backlogs all the way down."
+        #expect(TextSimilarity.jaccard(original, reworded) >= 0.6)
+        #expect(TextSimilarity.jaccard(original, different) < 0.6)
+        #expect(TextSimilarity.jaccard("Họp hành cả ngày", "hop hanh ca ngay") == 1)
+    }
+
     @Test func vietnameseRoastsAreWrittenWithDiacritics() throws {
         let roasts = try shippedLibrary().all.filter { $0.language == .vi }
         #expect(!roasts.isEmpty)
