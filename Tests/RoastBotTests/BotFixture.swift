@@ -1,0 +1,60 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastBot
+import RoastCore
+import RoastStore
+import RoastTesting
+import Timekeeping
+
+/// A bot on a temporary SQLite file, the shipped roast library, a recording platform and a
+/// manual clock. Events are built with the helpers below.
+struct BotFixture {
+    let directory: URL
+    let database: RoastDatabase
+    let platform = RecordingPlatform()
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_790_000_000))
+    let runtime: BotRuntime
+    private(set) var sequence: Int64 = 1
+
+    static let library: RoastLibrary = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try! RoastLibrary.load(directory: root.appendingPathComponent("config/library"))
+    }()
+
+    static let group = ChatRef(id: ChatID(-100_123), kind: .supergroup, title: "Team")
+    static let alice = Person(id: UserID(11), displayName: "Alice", username: "alice", languageCode: "en")
+    static let bob = Person(id: UserID(22), displayName: "Bob", username: "bob", languageCode: "vi")
+
+    init(seed: UInt64 = 99) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path)
+        runtime = try BotRuntime(
+            database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed)
+    }
+
+    mutating func envelope(_ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, at date: Date? = nil)
+        -> IncomingEnvelope
+    {
+        defer { sequence += 1 }
+        return IncomingEnvelope(sequence: sequence, date: date ?? clock.now, chat: chat, sender: person, event: event)
+    }
+
+    mutating func command(_ text: String, from person: Person? = alice, in chat: ChatRef = group) -> IncomingEnvelope {
+        let name = String(text.dropFirst().prefix { $0 != " " })
+        let arguments = String(text.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
+        return envelope(.command(name: name, arguments: arguments, message: MessageID(1)), from: person, in: chat)
+    }
+
+    /// Processes events as one batch and delivers the outbox.
+    func run(_ envelopes: IncomingEnvelope...) async {
+        await runtime.pipeline.process(envelopes, nextOffset: (envelopes.map(\.sequence).max() ?? 0) + 1)
+        await runtime.outbox.deliverPending()
+    }
+
+    func cleanUp() {
+        database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
