@@ -1,1 +1,0 @@
-// Pending: tests land with the helper's branch.
