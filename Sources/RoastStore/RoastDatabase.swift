@@ -34,6 +34,7 @@ public final class RoastDatabase: Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits it. If `body` throws, every change
     /// is rolled back and its error is rethrown unchanged.
+    @discardableResult
     public func write<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
         try transaction(begin: "BEGIN IMMEDIATE", readOnly: false, body)
     }

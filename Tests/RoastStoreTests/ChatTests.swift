@@ -1,0 +1,70 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import Testing
+@testable import RoastStore
+
+struct ChatTests {
+    @Test func newGroupGetsDefaultsWithDailyRoastOn() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let settings = try database.write { tx in try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday) }
+        #expect(settings.language == .vi)
+        #expect(settings.timeZone == "Asia/Ho_Chi_Minh")
+        #expect(settings.maxSpice == SpiceLevel(clamping: 3))
+        #expect(settings.dailyEnabled)
+        #expect(settings.dailyTime == "09:00")
+        #expect(settings.weekdaysOnly == false)
+        #expect(settings.remindersEnabled && settings.bannersEnabled && settings.aiEnabled && settings.isActive)
+        #expect(settings.createdAt == Fixtures.monday)
+        #expect(try database.read { tx in try tx.chat(Fixtures.group.id) } == settings)
+    }
+
+    @Test func newPrivateChatHasDailyRoastOff() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let settings = try database.write { tx in
+            try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
+        }
+        #expect(settings.dailyEnabled == false)
+    }
+
+    @Test func knownChatKeepsSettingsButRefreshesKindAndTitle() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let later = Fixtures.monday.addingTimeInterval(3600)
+        let settings = try database.write { tx in
+            var chosen = try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
+            chosen.language = .en
+            chosen.maxSpice = .hottest
+            try tx.saveChat(chosen)
+            return try tx.ensureChat(
+                ChatRef(id: Fixtures.group.id, kind: .supergroup, title: "Dev team 2"), defaultLanguage: .vi, at: later)
+        }
+        #expect(settings.language == .en)
+        #expect(settings.maxSpice == .hottest)
+        #expect(settings.kind == .supergroup)
+        #expect(settings.title == "Dev team 2")
+        #expect(settings.createdAt == Fixtures.monday)
+        #expect(try database.read { tx in try tx.chat(Fixtures.group.id) } == settings)
+    }
+
+    @Test func savedSettingsRoundTripEveryField() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let settings = ChatSettings(
+            chatID: ChatID(-5), kind: .supergroup, title: nil, language: .en, timeZone: "Europe/Berlin",
+            maxSpice: .mildest, dailyEnabled: false, dailyTime: "17:45", weekdaysOnly: true, remindersEnabled: false,
+            bannersEnabled: false, aiEnabled: false, isActive: false, createdAt: Fixtures.monday)
+        try database.write { tx in try tx.saveChat(settings) }
+        #expect(try database.read { tx in try tx.chat(ChatID(-5)) } == settings)
+    }
+
+    @Test func inactiveChatsAreLeftOutOfActiveChats() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let active = try database.write { tx in
+            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
+            _ = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
+            try tx.setChatActive(Fixtures.group.id, false)
+            return try tx.activeChats().map(\.chatID)
+        }
+        #expect(active == [Fixtures.privateChat.id])
+        #expect(try database.read { tx in try tx.chatCount() } == 2)
+    }
+}

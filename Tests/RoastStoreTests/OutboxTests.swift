@@ -1,0 +1,90 @@
+import ChatPlatform
+import Foundation
+import Testing
+@testable import RoastStore
+
+struct OutboxTests {
+    static let richMessage = OutgoingMessage(
+        text: RichText([
+            .bold("Roast của bạn 🔥"), .plain("\n"), .italic("nghiêng"), .code("x < y && \"q\""),
+            .mention(UserID(1), name: "Alice"), .link(url: "https://example.com/?a=1&b=2", text: "link"),
+        ]),
+        buttons: [
+            [Button("😂 3", data: "r:12:h"), Button("🔥 0", data: "r:12:f")],
+            [Button("⭐", data: "fav:12")],
+        ],
+        replyTo: MessageID(9), silent: true)
+
+    @Test(arguments: [
+        OutboxAction.send(richMessage),
+        .send(OutgoingMessage(text: "")),
+        .edit(MessageID(31), richMessage),
+        .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: "Your data")),
+        .document(OutgoingDocument(filename: "empty.txt", contents: [])),
+    ])
+    func queuedActionComesBackIdentical(action: OutboxAction) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let database = try RoastDatabase(path: path)
+        try database.write { tx in try tx.enqueue(action, chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday) }
+        database.close()
+
+        let items = try RoastDatabase(path: path).read { tx in try tx.pendingOutbox(limit: 10) }
+        #expect(items.map(\.action) == [action])
+        #expect(items.first?.chatID == Fixtures.group.id)
+        #expect(items.first?.createdAt == Fixtures.monday)
+        #expect(items.first?.attempts == 0)
+    }
+
+    @Test func completingAnAnchoredItemRecordsTheRoastsMessage() throws {
+        let database = try Fixtures.seededDatabase()
+        try database.write { tx in
+            let roast = try tx.insertRoast(Fixtures.roast())
+            let item = try tx.enqueue(.send(Self.richMessage), chat: Fixtures.group.id, anchor: roast, at: Fixtures.monday)
+            #expect(try tx.pendingOutbox(limit: 1).first?.anchor == roast)
+            try tx.completeOutbox(item, message: MessageID(555))
+            #expect(try tx.roast(roast)?.messageID == MessageID(555))
+            #expect(try tx.roast(chat: Fixtures.group.id, message: MessageID(555))?.id == roast)
+            #expect(try tx.pendingOutboxCount() == 0)
+        }
+    }
+
+    @Test func completingAnUnanchoredItemOnlyRemovesIt() throws {
+        let database = try Fixtures.seededDatabase()
+        try database.write { tx in
+            let roast = try tx.insertRoast(Fixtures.roast())
+            let item = try tx.enqueue(.send(Self.richMessage), chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday)
+            try tx.completeOutbox(item, message: MessageID(556))
+            #expect(try tx.roast(roast)?.messageID == nil)
+            #expect(try tx.pendingOutboxCount() == 0)
+        }
+    }
+
+    @Test func pendingItemsComeOldestFirstAndFailedOnesLeaveTheQueue() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        try database.write { tx in
+            let ids = try (0..<3).map { n in
+                try tx.enqueue(.send(OutgoingMessage(text: RichText(plain: "m\(n)"))), chat: ChatID(n), anchor: nil, at: Fixtures.monday)
+            }
+            try tx.bumpOutboxAttempts(ids[0])
+            try tx.bumpOutboxAttempts(ids[0])
+            try tx.failOutbox(ids[1], reason: "rejected: chat not found")
+            let pending = try tx.pendingOutbox(limit: 10)
+            #expect(pending.map(\.id) == [ids[0], ids[2]])
+            #expect(pending.map(\.attempts) == [2, 0])
+            #expect(try tx.pendingOutboxCount() == 2)
+            #expect(try tx.pendingOutbox(limit: 1).map(\.id) == [ids[0]])
+        }
+    }
+
+    @Test func retargetingMovesOnlyTheOldChatsItems() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let chats = try database.write { tx in
+            try tx.enqueue(.send(OutgoingMessage(text: "a")), chat: ChatID(-1), anchor: nil, at: Fixtures.monday)
+            try tx.enqueue(.send(OutgoingMessage(text: "b")), chat: ChatID(-2), anchor: nil, at: Fixtures.monday)
+            try tx.retargetOutbox(from: ChatID(-1), to: ChatID(-100))
+            return try tx.pendingOutbox(limit: 10).map(\.chatID)
+        }
+        #expect(chats == [ChatID(-100), ChatID(-2)])
+    }
+}

@@ -1,0 +1,75 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import Testing
+@testable import RoastStore
+
+struct RoastTests {
+    @Test func insertedRoastReadsBackWithEveryField() throws {
+        let database = try Fixtures.seededDatabase()
+        var roast = Fixtures.roast()
+        roast.collection = "tet-2026"
+        roast.mood = nil
+        let stored = try database.write { tx in
+            let id = try tx.insertRoast(roast)
+            return try #require(try tx.roast(id))
+        }
+        #expect(stored.newRoast == roast)
+        #expect(stored.messageID == nil)
+    }
+
+    @Test func onlyRequestedRoastsCountOnTheRequestersProfile() throws {
+        let database = try Fixtures.seededDatabase()
+        let count = try database.write { tx in
+            try tx.insertRoast(Fixtures.roast(kind: .requested))
+            try tx.insertRoast(Fixtures.roast(kind: .requested))
+            try tx.insertRoast(Fixtures.roast(kind: .daily))
+            try tx.insertRoast(Fixtures.roast(requester: nil, kind: .daily))
+            return try tx.profile(chat: Fixtures.group.id, user: Fixtures.alice.id)?.roastCount
+        }
+        #expect(count == 2)
+    }
+
+    @Test func roastIsFoundByItsMessageOnceRecorded() throws {
+        let database = try Fixtures.seededDatabase()
+        try database.write { tx in
+            let id = try tx.insertRoast(Fixtures.roast())
+            #expect(try tx.roast(chat: Fixtures.group.id, message: MessageID(77)) == nil)
+            try tx.setRoastMessage(id, message: MessageID(77))
+            #expect(try tx.roast(chat: Fixtures.group.id, message: MessageID(77))?.id == id)
+            #expect(try tx.roast(chat: ChatID(-999), message: MessageID(77)) == nil)
+        }
+    }
+
+    @Test func servedLibraryIDsArePerChatAndUser() throws {
+        let database = try Fixtures.seededDatabase()
+        let served = try database.write { tx in
+            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
+            try tx.insertRoast(Fixtures.roast(libraryID: "a"))
+            try tx.insertRoast(Fixtures.roast(libraryID: "b"))
+            try tx.insertRoast(Fixtures.roast(libraryID: "a"))
+            try tx.insertRoast(Fixtures.roast(libraryID: nil))
+            try tx.insertRoast(Fixtures.roast(requester: Fixtures.binh.id, libraryID: "c"))
+            return try tx.libraryIDsServed(chat: Fixtures.group.id, user: Fixtures.alice.id)
+        }
+        #expect(served == ["a", "b"])
+    }
+
+    @Test func recentRoastsAreNewestFirstAndLimited() throws {
+        let database = try Fixtures.seededDatabase()
+        let texts = try database.write { tx in
+            for minute in 0..<5 {
+                try tx.insertRoast(Fixtures.roast(text: "roast \(minute)", at: Fixtures.monday.addingTimeInterval(Double(minute) * 60)))
+            }
+            return try tx.recentRoasts(chat: Fixtures.group.id, user: Fixtures.alice.id, limit: 3).map(\.text)
+        }
+        #expect(texts == ["roast 4", "roast 3", "roast 2"])
+    }
+
+    @Test func roastForAPersonWithoutProfileIsRefused() throws {
+        let database = try Fixtures.seededDatabase()
+        #expect(throws: StoreError.self) {
+            try database.write { tx in try tx.insertRoast(Fixtures.roast(requester: Fixtures.binh.id)) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ChatPlatform
+import Foundation
+import Testing
+@testable import RoastStore
+
+struct TransactionTests {
+    struct Abort: Error, Equatable {}
+
+    @Test func throwingWriteRollsBackEveryChangeAndRethrowsTheSameError() throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(path: directory.path())
+        #expect(throws: Abort()) {
+            try database.write { tx in
+                _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday)
+                try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
+                try tx.insertRoast(Fixtures.roast())
+                try tx.markProcessed(update: 10, at: Fixtures.monday)
+                try tx.setPollOffset(11)
+                try tx.enqueue(.send(OutgoingMessage(text: "hi")), chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday)
+                throw Abort()
+            }
+        }
+        try database.read { tx throws in
+            #expect(try tx.chatCount() == 0)
+            #expect(try tx.profiles(chat: Fixtures.group.id).isEmpty)
+            #expect(try tx.roast(RoastID(1)) == nil)
+            #expect(try tx.hasProcessed(update: 10) == false)
+            #expect(try tx.pollOffset() == nil)
+            #expect(try tx.pendingOutboxCount() == 0)
+        }
+        // The connection is usable again afterwards.
+        try database.write { tx in try tx.setPollOffset(5) }
+        #expect(try database.read { tx in try tx.pollOffset() } == 5)
+    }
+
+    @Test func committedWriteIsVisibleAfterReopening() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let first = try RoastDatabase(path: path)
+        try first.write { tx in _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday) }
+        first.close()
+        #expect(try RoastDatabase(path: path).read { tx in try tx.chatCount() } == 1)
+    }
+
+    @Test func readTransactionRefusesWrites() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        #expect {
+            try database.read { tx in try tx.setPollOffset(1) }
+        } throws: { error in
+            if case StoreError.sqlite(let code, _) = error { code == 8 } else { false }  // SQLITE_READONLY
+        }
+        #expect(try database.read { tx in try tx.pollOffset() } == nil)
+        try database.write { tx in try tx.setPollOffset(1) }
+        #expect(try database.read { tx in try tx.pollOffset() } == 1)
+    }
+
+    @Test func failedStatementInsideBodyStillRollsBackWhenBodyThrowsIt() throws {
+        let database = try Fixtures.seededDatabase()
+        #expect(throws: StoreError.self) {
+            try database.write { tx in
+                try tx.setValue("before failure", forKey: "k")
+                // Bob has no profile in the group: foreign key failure.
+                try tx.insertRoast(Fixtures.roast(requester: UserID(99)))
+            }
+        }
+        #expect(try database.read { tx in try tx.value(forKey: "k") } == nil)
+    }
+}
