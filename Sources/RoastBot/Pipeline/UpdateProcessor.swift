@@ -60,7 +60,12 @@ public struct UpdateProcessor: Sendable {
         guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
         let defaultLanguage: Language =
             envelope.chat.kind == .privateChat ? (Language(languageTag: envelope.sender?.languageCode) ?? BotDefaults.language) : BotDefaults.language
-        let chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
+        var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
+        if !chat.isActive, envelope.event.countsAsActivity {
+            // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).
+            try tx.setChatActive(chat.chatID, true)
+            chat.isActive = true
+        }
         var profile: Profile?
         if let sender = envelope.sender, !sender.isBot, envelope.event.countsAsActivity {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)

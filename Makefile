@@ -1,0 +1,36 @@
+# RoastMeLater Bot — two commands on a fresh Debian machine: `make run` and `make test`.
+SWIFT ?= swift
+SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN := .build/debug/roastbot
+
+.PHONY: deps build run console test bench release clean
+
+## Install the C libraries (libcurl, libsqlite3) when they are missing.
+deps:
+	@if ! dpkg -s $(SYSTEM_PACKAGES) >/dev/null 2>&1; then \
+		echo "Installing $(SYSTEM_PACKAGES)…"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build --product roastbot
+
+## Serve Telegram with TELEGRAM_BOT_TOKEN set; without it, open the console chat.
+run: build
+	$(BIN) run $(ARGS)
+
+console: build
+	$(BIN) console $(ARGS)
+
+## Build everything and run every test (unit and end-to-end).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest
+
+release: deps
+	$(SWIFT) build -c release --product roastbot --static-swift-stdlib
+
+clean:
+	rm -rf .build
