@@ -1,6 +1,6 @@
 # RoastMeLater Bot — two commands on a fresh Debian machine: `make run` and `make test`.
 SWIFT ?= swift
-SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates
+SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 

@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "RoastBot",
             dependencies: [
-                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping",
+                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping", "AIRoasts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -88,12 +88,13 @@ let package = Package(
         .testTarget(name: "TelegramAdapterTests", dependencies: ["TelegramAdapter", "RoastTesting", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
         .testTarget(name: "RoastBotTests", dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastBot",
-                "ConsoleAdapter", "ChatPlatform", "Timekeeping",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -25,6 +25,7 @@ public struct EventContext: Sendable {
 /// Defaults that apply before a chat has chosen otherwise.
 public enum BotDefaults {
     public static let timeZoneName = "Asia/Ho_Chi_Minh"
-    public static let timeZone = TimeZone(identifier: timeZoneName)!
+    /// Vietnam's zone; without a timezone database, the same fixed UTC+7 (Vietnam has no DST).
+    public static let timeZone = TimeZone(identifier: timeZoneName) ?? TimeZone(secondsFromGMT: 7 * 3600)!
     public static let language = Language.vi
 }

@@ -1,0 +1,1 @@
+// Placeholder: the AI roast source lands with the roast-engine issue.
