@@ -35,6 +35,11 @@ let package = Package(
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
         .target(
+            name: "AIRoasts",
+            dependencies: ["CurlHTTP", "RoastCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
             name: "TelegramBotAPI",
             dependencies: ["CurlHTTP", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
