@@ -7,8 +7,12 @@ enum CivilTime {
 
     /// The UTC+7 day number (days since 1970-01-01) that contains the instant `jde` (TT).
     static func dayNumber(containing jde: Double) -> Int {
-        let ut = jde - DeltaT.days(atJulianDay: jde)
-        return Int((ut + utcOffset - unixEpochJulianDay).rounded(.down))
+        dayNumber(containingUT: jde - DeltaT.days(atJulianDay: jde))
+    }
+
+    /// The UTC+7 day number that contains the instant `ut` (a Julian Day in UT).
+    static func dayNumber(containingUT ut: Double) -> Int {
+        Int((ut + utcOffset - unixEpochJulianDay).rounded(.down))
     }
 
     /// The instant (JDE, TT) at which the UTC+7 day `dayNumber` begins.

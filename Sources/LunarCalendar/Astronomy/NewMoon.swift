@@ -57,6 +57,26 @@ enum NewMoon {
         return jde
     }
 
+    /// New moons that fall within a minute of a UTC+7 midnight in 1900–2053, where this series'
+    /// error (up to about 8 s against JPL DE421 in 1900–2050) could pick the wrong civil day. Their
+    /// instants from the JPL DE421 ephemeris (computed with Skyfield, UT1 Julian Days) decide instead.
+    /// Later near-midnight new moons (2054-05-08, 2077-11-15, 2085-10-18) are decided by ΔT, whose
+    /// prediction is uncertain by minutes, more than by the lunar theory; no ephemeris settles them.
+    static let referenceInstantsUT: [Int: Double] = [
+        // 1944-06-20 23:59:32.9 UTC+7, 27 s before midnight: the month starts on 20 June (the
+        // series agrees, at −25 s; simplified algorithms with a cruder ΔT or fewer terms do not).
+        -687: 2_431_262.208_019_8,
+        // 1967-07-08 00:00:04.1 UTC+7, 4 s after midnight: the month starts on 8 July. Chapter 49
+        // alone puts this new moon 2 s before midnight, on 7 July.
+        -402: 2_439_679.208_380_9,
+    ]
+
+    /// The UTC+7 civil day of the new moon of lunation `k`.
+    static func civilDay(lunation k: Int) -> Int {
+        if let ut = referenceInstantsUT[k] { return CivilTime.dayNumber(containingUT: ut) }
+        return CivilTime.dayNumber(containing: jde(lunation: k))
+    }
+
     /// The lunation whose new moon is nearest a decimal year (Meeus eq. 49.2), for choosing k.
     static func lunation(nearDecimalYear year: Double) -> Int {
         Int(((year - 2000) * 12.3685).rounded())

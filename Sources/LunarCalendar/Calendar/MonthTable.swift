@@ -33,9 +33,7 @@ struct MonthTable: Sendable {
         // New moons from October of the first year to March after the last one.
         let firstLunation = NewMoon.lunation(nearDecimalYear: Double(firstSolsticeYear) + 0.75) - 1
         let lastLunation = NewMoon.lunation(nearDecimalYear: Double(lastSolsticeYear) + 1.2) + 1
-        let newMoonDays = (firstLunation...lastLunation).map {
-            CivilTime.dayNumber(containing: NewMoon.jde(lunation: $0))
-        }
+        let newMoonDays = (firstLunation...lastLunation).map(NewMoon.civilDay(lunation:))
         let longitudes = newMoonDays.map { Sun.apparentLongitude(jde: CivilTime.startOfDay($0)) }
 
         // Per month (between consecutive new moons): does it contain a zhongqi, the solstice?
