@@ -27,7 +27,7 @@ extension CalendarCommand {
             discussion: "CSV columns: year,tet,mid_autumn,leap_month (leap_month 0 when the year has none)."
         )
 
-        @Option(help: "First lunar year (1900…2100; default: the current year at UTC+7).")
+        @Option(help: "First lunar year (1900…2100; default: --to, else the current year at UTC+7).")
         var from: Int?
 
         @Option(help: "Last lunar year (1900…2100; default: --from).")
@@ -49,8 +49,8 @@ extension CalendarCommand {
         }
 
         func run() throws {
-            let first = from ?? currentYearInVietnam()
-            let last = to ?? max(first, from ?? first)
+            let first = from ?? to ?? currentYearInVietnam()
+            let last = to ?? first
             guard first <= last else { throw ValidationError("--from \(first) is after --to \(last).") }
             do {
                 switch format {

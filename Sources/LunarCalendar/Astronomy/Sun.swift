@@ -21,6 +21,8 @@ enum Sun {
     }
 
     /// The instant (JDE, TT) near `estimate` when the apparent longitude equals `longitude` degrees.
+    /// The month table does not need it (comparing longitudes at month boundaries is equivalent and
+    /// cheaper); it exists to check term instants against published ones.
     ///
     /// Newton-style iteration on the mean motion (360° per 365.2422 days), which converges to well
     /// under a second in three or four steps because the true motion differs from the mean by < 4 %.
