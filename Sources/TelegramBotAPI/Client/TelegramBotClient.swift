@@ -172,7 +172,7 @@ public struct TelegramBotClient: Sendable {
         do {
             return try Self.decoder.decode(ResultEnvelope<Result>.self, from: body).result
         } catch let error as DecodingError {
-            throw .invalidResponse("unexpected result: \(error.safeSummary)")
+            throw .invalidResponse("unexpected result: \(error.safeSummary())")
         } catch {
             throw .invalidResponse("unexpected result")
         }

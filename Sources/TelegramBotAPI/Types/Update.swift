@@ -53,7 +53,7 @@ public struct Update: Sendable, Hashable, Codable {
         do {
             kind = try Self.decodeKind(key, from: c)
         } catch let error as DecodingError {
-            kind = .unsupported("malformed \(key.rawValue): \(error.safeSummary)")
+            kind = .unsupported("malformed \(key.rawValue): \(error.safeSummary(below: decoder.codingPath.count))")
         } catch {
             kind = .unsupported("malformed \(key.rawValue)")
         }
@@ -106,9 +106,11 @@ struct AnyKey: CodingKey {
 extension DecodingError {
     /// What went wrong and where, by key names only: decoding errors can quote payload values
     /// (message text), which must not reach logs.
-    var safeSummary: String {
+    ///
+    /// - Parameter depth: leading coding-path components to leave out (the path down to the caller).
+    func safeSummary(below depth: Int = 0) -> String {
         func path(_ context: Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            context.codingPath.dropFirst(depth).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
         switch self {
         case .typeMismatch(let type, let context): return "type mismatch at \(path(context)) (expected \(type))"
