@@ -24,7 +24,7 @@ struct PipeSplittingRenderer: TelegramRendering {
 }
 
 /// A gate that admits everything at once and remembers what it was asked and told.
-final class RecordingGate: SendGate {
+final class AdmitAllGate: SendGate {
     private let state = Mutex<(acquired: [ChatID], backOffs: [(ChatID?, Int)])>(([], []))
 
     var acquired: [ChatID] { state.withLock { $0.acquired } }
@@ -44,13 +44,13 @@ final class RecordingGate: SendGate {
     static let group = ChatID(-1_001_234)
 
     let http = StubHTTPClient()
-    let gate = RecordingGate()
-    let clock = RecordingClock()
+    let gate = AdmitAllGate()
+    let clock = SleepRecordingClock()
 
     var platform: TelegramPlatform {
         TelegramPlatform(
             client: TelegramBotClient(token: BotToken("123:SECRET"), http: http), renderer: PipeSplittingRenderer(),
-            gate: gate, clock: clock, logger: LogRecorder().logger())
+            gate: gate, clock: clock, logger: CapturedLogs().logger())
     }
 
     static func sent(_ id: Int) -> StubHTTPClient.Reply {
@@ -86,7 +86,7 @@ final class RecordingGate: SendGate {
         let platform = platform
         let task = Task { try await platform.send(OutgoingMessage(text: "hello"), to: Self.group) }
 
-        await eventually("flood wait") { clock.waits(excludingWatchdog: -1).count == 1 }
+        await yieldUntil("flood wait") { clock.waits(excludingWatchdog: -1).count == 1 }
         #expect(clock.waits(excludingWatchdog: -1) == [5])
         #expect(gate.backOffs.map(\.seconds) == [5])
         #expect(gate.backOffs.map(\.chat) == [Self.group])
@@ -109,7 +109,7 @@ final class RecordingGate: SendGate {
             }
         }
         for (index, delay) in [1.0, 2, 4, 8, 16].enumerated() {
-            await eventually("retry \(index)") { clock.waits(excludingWatchdog: -1).count == index + 1 }
+            await yieldUntil("retry \(index)") { clock.waits(excludingWatchdog: -1).count == index + 1 }
             clock.advance(by: delay)
         }
         #expect(await task.value == DeliveryError.unavailable(reason: "Telegram error 502: HTTP 502"))

@@ -11,7 +11,7 @@ import Timekeeping
 @testable import TelegramAdapter
 
 /// A ``ManualClock`` that also records how long each sleeper asked to sleep.
-final class RecordingClock: WallClock {
+final class SleepRecordingClock: WallClock {
     let manual = ManualClock()
     private let durations = Mutex<[Double]>([])
 
@@ -32,7 +32,7 @@ final class RecordingClock: WallClock {
 }
 
 /// Keeps every log line, to check what is (and is not) logged.
-final class LogRecorder: Sendable {
+final class CapturedLogs: Sendable {
     struct Line: Sendable {
         var level: Logger.Level
         var text: String
@@ -51,7 +51,7 @@ final class LogRecorder: Sendable {
     fileprivate func append(_ line: Line) { lines.withLock { $0.append(line) } }
 
     private struct Handler: LogHandler {
-        let recorder: LogRecorder
+        let recorder: CapturedLogs
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .trace
 
@@ -69,14 +69,14 @@ final class LogRecorder: Sendable {
 }
 
 /// Collects the batches the poller hands over.
-final class BatchRecorder: Sendable {
+final class CollectedBatches: Sendable {
     private let batches = Mutex<[TelegramBatch]>([])
     var all: [TelegramBatch] { batches.withLock { $0 } }
     func append(_ batch: TelegramBatch) { batches.withLock { $0.append(batch) } }
 }
 
 /// Yields until `condition` holds; records an issue if it never does.
-func eventually(_ what: String, _ condition: () -> Bool) async {
+func yieldUntil(_ what: String, _ condition: () -> Bool) async {
     for _ in 0..<200_000 {
         if condition() { return }
         await Task.yield()
@@ -88,9 +88,9 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
     static let watchdog: Double = 80  // pollTimeout 50 + 30
 
     let http: StubHTTPClient
-    let clock = RecordingClock()
-    let logs = LogRecorder()
-    let batches = BatchRecorder()
+    let clock = SleepRecordingClock()
+    let logs = CapturedLogs()
+    let batches = CollectedBatches()
 
     init() {
         http = StubHTTPClient(whenExhausted: .hangUntilCancelled)
@@ -132,7 +132,7 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
             .ok("[" + Self.privateText(12, "again") + "]"))
         let task = start(from: 10)
 
-        await eventually("two batches and a third poll") { batches.all.count == 2 && http.requestCount == 3 }
+        await yieldUntil("two batches and a third poll") { batches.all.count == 2 && http.requestCount == 3 }
         task.cancel()
         #expect(await task.value == nil)
 
@@ -152,7 +152,7 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
     @Test func emptyPollsAreNotHandedOver() async {
         http.enqueue(.ok("[]"), .ok("[]"))
         let task = start()
-        await eventually("third poll") { http.requestCount == 3 }
+        await yieldUntil("third poll") { http.requestCount == 3 }
         task.cancel()
         #expect(await task.value == nil)
         #expect(batches.all.isEmpty)
@@ -160,7 +160,7 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
 
     @Test func cancellationEndsAHangingPoll() async {
         let task = start()
-        await eventually("first poll") { http.requestCount == 1 && http.hangingCount == 1 }
+        await yieldUntil("first poll") { http.requestCount == 1 && http.hangingCount == 1 }
         task.cancel()
         #expect(await task.value == nil)
         #expect(http.requestCount == 1)
@@ -169,10 +169,10 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
     @Test func floodControlWaitsExactlyRetryAfter() async {
         http.enqueue(.refusal(429, "Too Many Requests: retry after 7", parameters: #"{"retry_after":7}"#), .ok("[]"))
         let task = start()
-        await eventually("flood wait") { clock.waits(excludingWatchdog: Self.watchdog).count == 1 }
+        await yieldUntil("flood wait") { clock.waits(excludingWatchdog: Self.watchdog).count == 1 }
         #expect(clock.waits(excludingWatchdog: Self.watchdog) == [7])
         clock.advance(by: 7)
-        await eventually("second poll") { http.requestCount >= 2 }
+        await yieldUntil("second poll") { http.requestCount >= 2 }
         task.cancel()
         #expect(await task.value == nil)
     }
@@ -182,10 +182,10 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
         http.enqueue(badGateway, .failure(.connectionRefused), .json("{\"ok\":tr", status: 200), .ok("[]"), badGateway)
         let task = start()
         for (index, expected) in [1.0, 2, 4, 1].enumerated() {
-            await eventually("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
+            await yieldUntil("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
             clock.advance(by: expected)
         }
-        await eventually("sixth poll") { http.requestCount == 6 }
+        await yieldUntil("sixth poll") { http.requestCount == 6 }
         task.cancel()
         #expect(await task.value == nil)
         #expect(clock.waits(excludingWatchdog: Self.watchdog) == [1, 2, 4, 1])
@@ -195,7 +195,7 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
         for _ in 0..<7 { http.enqueue(.failure(.timedOut)) }
         let task = start()
         for index in 0..<7 {
-            await eventually("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
+            await yieldUntil("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
             clock.advance(by: 30)
         }
         task.cancel()
@@ -208,10 +208,10 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
         http.enqueue(conflict, conflict, .ok("[]"), conflict)
         let task = start()
         for (index, expected) in [1.0, 2, 1].enumerated() {
-            await eventually("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
+            await yieldUntil("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
             clock.advance(by: expected)
         }
-        await eventually("fifth poll") { http.requestCount == 5 }
+        await yieldUntil("fifth poll") { http.requestCount == 5 }
         task.cancel()
         #expect(await task.value == nil)
         let conflictLines = logs.all.filter { $0.text.contains("another instance is polling this token") }
@@ -232,12 +232,12 @@ func eventually(_ what: String, _ condition: () -> Bool) async {
     @Test func watchdogAbandonsAStuckPollAndRetries() async {
         http.enqueue(.hangUntilCancelled, .ok("[" + Self.privateText(20, "hi") + "]"))
         let task = start()
-        await eventually("stuck poll with its watchdog") { http.hangingCount == 1 && clock.manual.sleeperCount == 1 }
+        await yieldUntil("stuck poll with its watchdog") { http.hangingCount == 1 && clock.manual.sleeperCount == 1 }
         clock.advance(by: Self.watchdog)
-        await eventually("backoff after the watchdog") { clock.waits(excludingWatchdog: Self.watchdog) == [1] }
+        await yieldUntil("backoff after the watchdog") { clock.waits(excludingWatchdog: Self.watchdog) == [1] }
         #expect(http.hangingCount == 0)
         clock.advance(by: 1)
-        await eventually("batch after retry") { batches.all.count == 1 }
+        await yieldUntil("batch after retry") { batches.all.count == 1 }
         task.cancel()
         #expect(await task.value == nil)
         #expect(batches.all.first?.envelopes.map(\.sequence) == [20])
