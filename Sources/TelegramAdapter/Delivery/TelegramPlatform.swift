@@ -1,0 +1,189 @@
+import ChatPlatform
+import Foundation
+import Logging
+import TelegramBotAPI
+import Timekeeping
+
+/// Delivers the bot's messages through the Bot API: renders them, waits for the send throttle,
+/// honours flood control and retries transient failures, and maps the rest to ``DeliveryError``.
+///
+/// - `retry_after`: the gate is told, then the send waits exactly that long and repeats.
+/// - 5xx, transport failures, malformed responses: up to `maxTransientRetries` repeats with
+///   exponential backoff (1, 2, 4… s, capped at 30 s), then ``DeliveryError/unavailable(reason:)``.
+/// - blocked, kicked, chat not found → ``DeliveryError/chatUnavailable``; migrated →
+///   ``DeliveryError/migrated(to:)``; any other refusal → ``DeliveryError/rejected(reason:)`` with
+///   Telegram's description (never the message text).
+/// - A message rendered as several parts is sent part by part; only the first replies to
+///   `replyTo`, and the returned id is the last part's.
+public struct TelegramPlatform: ChatPlatform {
+    private let client: TelegramBotClient
+    private let renderer: any TelegramRendering
+    private let gate: any SendGate
+    private let clock: any WallClock
+    private let logger: Logger
+    private let maxTransientRetries: Int
+    private let maxFloodWaits: Int
+
+    public init(
+        client: TelegramBotClient, renderer: any TelegramRendering, gate: any SendGate, clock: any WallClock,
+        logger: Logger = Logger(label: "roastbot.telegram.delivery"), maxTransientRetries: Int = 5, maxFloodWaits: Int = 10
+    ) {
+        self.client = client
+        self.renderer = renderer
+        self.gate = gate
+        self.clock = clock
+        self.logger = logger
+        self.maxTransientRetries = maxTransientRetries
+        self.maxFloodWaits = maxFloodWaits
+    }
+
+    public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        let parts = renderer.render(message)
+        guard !parts.isEmpty else { throw .rejected(reason: "empty message") }
+        var lastID: MessageID?
+        for (index, part) in parts.enumerated() {
+            let client = client
+            let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                try await client.sendMessage(
+                    chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard,
+                    replyToMessageID: index == 0 ? message.replyTo?.rawValue : nil, disableNotification: message.silent)
+            }
+            lastID = MessageID(sent.messageID)
+        }
+        guard let lastID else { throw .rejected(reason: "empty message") }
+        return lastID
+    }
+
+    /// Uses the first rendered part's text and the last part's buttons: an edit is one message.
+    /// Telegram's "message is not modified" counts as success.
+    public func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
+        let parts = renderer.render(content)
+        guard let first = parts.first else { throw .rejected(reason: "empty message") }
+        let keyboard = parts.last?.keyboard
+        let client = client
+        try await deliver(to: chat) { () async throws(TelegramError) in
+            do throws(TelegramError) {
+                try await client.editMessageText(
+                    chatID: chat.rawValue, messageID: message.rawValue, text: first.html, parseMode: .html, replyMarkup: keyboard)
+            } catch where error.isEditNotModified {
+                return
+            } catch {
+                throw error
+            }
+        }
+    }
+
+    public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        let caption = document.caption.flatMap { renderer.render(OutgoingMessage(text: $0)).first?.html }
+        let client = client
+        let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+            try await client.sendDocument(
+                chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
+                parseMode: caption == nil ? nil : .html)
+        }
+        return MessageID(sent.messageID)
+    }
+
+    /// Answered at once, outside the send throttle, and never repeated: a late answer is useless.
+    public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
+        do {
+            try await client.answerCallbackQuery(id: callbackID, text: notice)
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            switch error {
+            case .network(.cancelled): throw .cancelled
+            case let error where error.isRetryable: throw .unavailable(reason: error.description)
+            default: throw decision(for: error)
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs `operation` through the gate, repeating it after flood control and transient failures.
+    private func deliver<Result: Sendable>(
+        to chat: ChatID, _ operation: () async throws(TelegramError) -> Result
+    ) async throws(DeliveryError) -> Result {
+        var transientFailures = 0
+        var floodWaits = 0
+        while true {
+            do {
+                try await gate.acquire(chat: chat, isGroup: chat.rawValue < 0)
+            } catch {
+                throw .cancelled
+            }
+            let error: TelegramError
+            do {
+                return try await operation()
+            } catch let failure {
+                error = failure
+            }
+            if Task.isCancelled { throw .cancelled }
+
+            let delay: Double
+            switch error {
+            case .retryAfter(let seconds):
+                floodWaits += 1
+                guard floodWaits <= maxFloodWaits else { throw .unavailable(reason: "flood control persists") }
+                await gate.backOff(chat: chat, seconds: seconds)
+                delay = Double(seconds)
+                logger.warning("flood control", metadata: ["chat": "\(chat)", "retry_after": "\(seconds)"])
+            case .network(.cancelled):
+                throw .cancelled
+            case let error where error.isRetryable:
+                transientFailures += 1
+                guard transientFailures <= maxTransientRetries else {
+                    throw .unavailable(reason: error.description)
+                }
+                delay = min(30, pow(2, Double(transientFailures - 1)))
+                logger.warning(
+                    "send failed; retrying",
+                    metadata: ["chat": "\(chat)", "error": "\(error)", "attempt": "\(transientFailures)"])
+            default:
+                throw decision(for: error)
+            }
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                throw .cancelled
+            }
+        }
+    }
+
+    /// The outcome the bot must act on for a failure that repeating will not fix.
+    private func decision(for error: TelegramError) -> DeliveryError {
+        switch error {
+        case .migrated(let chatID): return .migrated(to: ChatID(chatID))
+        case let error where error.isChatUnavailable: return .chatUnavailable
+        case let error where error.isUnauthorized: return .unavailable(reason: "Telegram refused the bot token")
+        case .api(_, let description): return .rejected(reason: description)
+        case .retryAfter, .conflict, .network, .invalidResponse: return .unavailable(reason: error.description)
+        }
+    }
+}
+
+/// Turns a neutral message into Telegram HTML. A long message may become several parts; only the
+/// last part carries the keyboard.
+public protocol TelegramRendering: Sendable {
+    func render(_ message: OutgoingMessage) -> [TelegramRenderedPart]
+}
+
+/// One Telegram message's worth of rendered text.
+public struct TelegramRenderedPart: Sendable, Hashable {
+    /// Text in Telegram's HTML parse mode, already escaped.
+    public var html: String
+    public var keyboard: InlineKeyboardMarkup?
+
+    public init(html: String, keyboard: InlineKeyboardMarkup? = nil) {
+        self.html = html
+        self.keyboard = keyboard
+    }
+}
+
+/// The send throttle: admits one send at a time per its limits and learns from flood control.
+public protocol SendGate: Sendable {
+    /// Suspends until a send to `chat` is allowed; throws when the calling task is cancelled.
+    func acquire(chat: ChatID, isGroup: Bool) async throws
+    /// Telegram said to wait `seconds` (for `chat`, or for everything when nil).
+    func backOff(chat: ChatID?, seconds: Int) async
+}

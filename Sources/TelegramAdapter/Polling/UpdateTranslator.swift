@@ -1,0 +1,200 @@
+import ChatPlatform
+import Foundation
+import TelegramBotAPI
+
+/// Turns Telegram updates into neutral events, or says why an update is skipped. Pure: no I/O.
+///
+/// Rules, in the order they apply to a message:
+/// - a service message with `migrate_to_chat_id` → ``IncomingEvent/migrated(to:)``;
+/// - text starting with a `bot_command` entity → ``IncomingEvent/command(name:arguments:message:)``
+///   (`/cmd@OtherBot` is skipped; the name is lower-cased; arguments are the rest, trimmed);
+/// - text that mentions the bot (`@username` or a text mention), replies to one of its messages, or
+///   is sent in a private chat → ``IncomingEvent/mention(text:message:)`` with the mention removed;
+/// - anything else (group chatter, edits, stickers) is skipped.
+public struct UpdateTranslator: Sendable {
+    /// The outcome for one update; a skip carries a reason safe to log (never message text).
+    public enum Translation: Sendable, Hashable {
+        case event(IncomingEnvelope)
+        case skip(reason: String)
+
+        /// The envelope, or nil for a skip.
+        public var envelope: IncomingEnvelope? {
+            guard case .event(let envelope) = self else { return nil }
+            return envelope
+        }
+    }
+
+    public let botUserID: Int64
+    public let botUsername: String
+
+    /// - Parameter botUsername: with or without the leading `@`; compared case-insensitively.
+    public init(botUserID: Int64, botUsername: String) {
+        self.botUserID = botUserID
+        self.botUsername = botUsername.hasPrefix("@") ? String(botUsername.dropFirst()) : botUsername
+    }
+
+    /// - Parameter receivedAt: the date for updates that carry none of their own (inline queries,
+    ///   callbacks on inaccessible messages).
+    public func translate(_ update: Update, receivedAt: Date) -> Translation {
+        let sequence = update.updateID
+        switch update.kind {
+        case .message(let message):
+            return translate(message, sequence: sequence)
+        case .editedMessage:
+            return .skip(reason: "edited message")
+        case .callbackQuery(let query):
+            return translate(query, sequence: sequence, receivedAt: receivedAt)
+        case .messageReaction(let reaction):
+            return translate(reaction, sequence: sequence)
+        case .messageReactionCount:
+            return .skip(reason: "anonymous reaction counts")
+        case .myChatMember(let change):
+            return translate(change, sequence: sequence)
+        case .chatMember:
+            return .skip(reason: "another member's status changed")
+        case .inlineQuery(let query):
+            return .event(
+                IncomingEnvelope(
+                    sequence: sequence, date: receivedAt, chat: privateChat(of: query.from), sender: person(query.from),
+                    event: .inlineQuery(id: query.id, query: query.query)))
+        case .chosenInlineResult(let chosen):
+            return .event(
+                IncomingEnvelope(
+                    sequence: sequence, date: receivedAt, chat: privateChat(of: chosen.from),
+                    sender: person(chosen.from), event: .inlineChosen(resultID: chosen.resultID, query: chosen.query)))
+        case .unsupported(let reason):
+            return .skip(reason: "unsupported update: \(reason)")
+        }
+    }
+
+    // MARK: Messages
+
+    private func translate(_ message: Message, sequence: Int64) -> Translation {
+        guard let chat = chatRef(message.chat) else { return .skip(reason: "unknown chat type") }
+        let date = Date(timeIntervalSince1970: TimeInterval(message.date))
+        let sender = message.from.map(person)
+        let messageID = MessageID(message.messageID)
+        func envelope(_ event: IncomingEvent) -> Translation {
+            .event(IncomingEnvelope(sequence: sequence, date: date, chat: chat, sender: sender, event: event))
+        }
+
+        if let newChatID = message.migrateToChatID { return envelope(.migrated(to: ChatID(newChatID))) }
+        if message.migrateFromChatID != nil { return .skip(reason: "migration notice in the new supergroup") }
+        guard let text = message.text else { return .skip(reason: "message without text") }
+        let entities = message.entities ?? []
+
+        if let command = entities.first(where: { $0.type == .botCommand && $0.offset == 0 }) {
+            guard let token = command.substring(of: text) else { return .skip(reason: "command entity out of range") }
+            var name = token.dropFirst()  // the slash
+            if let at = name.firstIndex(of: "@") {
+                guard name[name.index(after: at)...].lowercased() == botUsername.lowercased() else {
+                    return .skip(reason: "command for another bot")
+                }
+                name = name[..<at]
+            }
+            let arguments = text[token.endIndex...].trimmingCharacters(in: .whitespacesAndNewlines)
+            return envelope(.command(name: name.lowercased(), arguments: arguments, message: messageID))
+        }
+
+        let mentions = entities.filter(isMentionOfBot(in: text))
+        let repliesToBot = message.replyToMessage?.from?.id == botUserID
+        guard !mentions.isEmpty || repliesToBot || chat.kind == .privateChat else {
+            return .skip(reason: "group message not addressed to the bot")
+        }
+        return envelope(.mention(text: removing(mentions, from: text), message: messageID))
+    }
+
+    private func isMentionOfBot(in text: String) -> (MessageEntity) -> Bool {
+        { entity in
+            switch entity.type {
+            case .mention: entity.substring(of: text)?.lowercased() == "@" + botUsername.lowercased()
+            case .textMention: entity.user?.id == botUserID
+            default: false
+            }
+        }
+    }
+
+    /// `text` without the given entities, keeping a single space where one was cut out mid-sentence.
+    private func removing(_ entities: [MessageEntity], from text: String) -> String {
+        var result = text
+        for entity in entities.sorted(by: { $0.offset > $1.offset }) {
+            guard let range = entity.substring(of: result).map({ $0.startIndex..<$0.endIndex }) else { continue }
+            let before = result[..<range.lowerBound]
+            var after = result[range.upperBound...]
+            if before.last?.isWhitespace ?? true, after.first?.isWhitespace == true { after = after.dropFirst() }
+            result = String(before) + String(after)
+        }
+        return result.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    // MARK: Buttons, reactions, membership
+
+    private func translate(_ query: CallbackQuery, sequence: Int64, receivedAt: Date) -> Translation {
+        // An inaccessible (too old) message still names its chat and id: the press is usable.
+        guard let message = query.message else { return .skip(reason: "callback without chat") }
+        guard let chat = chatRef(message.chat) else { return .skip(reason: "unknown chat type") }
+        guard let data = query.data else { return .skip(reason: "callback without data") }
+        let date = message.isAccessible ? Date(timeIntervalSince1970: TimeInterval(message.date)) : receivedAt
+        return .event(
+            IncomingEnvelope(
+                sequence: sequence, date: date, chat: chat, sender: person(query.from),
+                event: .buttonPress(callbackID: query.id, data: data, message: MessageID(message.messageID))))
+    }
+
+    private func translate(_ reaction: MessageReactionUpdated, sequence: Int64) -> Translation {
+        guard let user = reaction.user else { return .skip(reason: "anonymous reaction") }
+        guard let chat = chatRef(reaction.chat) else { return .skip(reason: "unknown chat type") }
+        func emoji(_ reactions: [ReactionType]) -> [String] {
+            reactions.compactMap { if case .emoji(let emoji) = $0 { emoji } else { nil } }
+        }
+        return .event(
+            IncomingEnvelope(
+                sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(reaction.date)), chat: chat,
+                sender: person(user),
+                event: .reactionChange(
+                    message: MessageID(reaction.messageID), old: emoji(reaction.oldReaction),
+                    new: emoji(reaction.newReaction))))
+    }
+
+    private func translate(_ change: ChatMemberUpdated, sequence: Int64) -> Translation {
+        guard let chat = chatRef(change.chat) else { return .skip(reason: "unknown chat type") }
+        let member = change.newChatMember
+        let membership: BotMembership
+        switch member.status {
+        case .creator, .administrator: membership = .administrator
+        case .member: membership = .member
+        case .restricted: membership = member.isMember == true ? .member : .left
+        case .left: membership = .left
+        case .kicked: membership = .kicked
+        default: return .skip(reason: "unknown membership status")
+        }
+        return .event(
+            IncomingEnvelope(
+                sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
+                sender: person(change.from), event: .botMembership(membership)))
+    }
+
+    // MARK: Vocabulary
+
+    private func chatRef(_ chat: Chat) -> ChatRef? {
+        let kind: ChatKind
+        switch chat.type {
+        case .privateChat: kind = .privateChat
+        case .group: kind = .group
+        case .supergroup: kind = .supergroup
+        case .channel: kind = .channel
+        default: return nil
+        }
+        return ChatRef(id: ChatID(chat.id), kind: kind, title: chat.title)
+    }
+
+    private func privateChat(of user: User) -> ChatRef {
+        ChatRef(id: ChatID(user.id), kind: .privateChat)
+    }
+
+    private func person(_ user: User) -> Person {
+        Person(
+            id: UserID(user.id), displayName: [user.firstName, user.lastName].compactMap { $0 }.joined(separator: " "),
+            username: user.username, languageCode: user.languageCode, isBot: user.isBot)
+    }
+}

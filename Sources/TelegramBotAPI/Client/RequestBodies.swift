@@ -1,0 +1,140 @@
+// JSON bodies of the methods ``TelegramBotClient`` calls; `nil` fields are left out.
+
+struct Empty: Encodable {}
+
+struct GetUpdatesBody: Encodable {
+    var offset: Int64?
+    var limit: Int?
+    var timeout: Int
+    var allowedUpdates: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case offset, limit, timeout
+        case allowedUpdates = "allowed_updates"
+    }
+}
+
+struct DeleteWebhookBody: Encodable {
+    var dropPendingUpdates: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case dropPendingUpdates = "drop_pending_updates"
+    }
+}
+
+/// <https://core.telegram.org/bots/api#replyparameters>
+struct ReplyParameters: Encodable {
+    var messageID: Int64
+    var allowSendingWithoutReply: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case messageID = "message_id"
+        case allowSendingWithoutReply = "allow_sending_without_reply"
+    }
+}
+
+/// <https://core.telegram.org/bots/api#linkpreviewoptions>
+struct LinkPreviewOptions: Encodable {
+    var isDisabled: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case isDisabled = "is_disabled"
+    }
+}
+
+struct SendMessageBody: Encodable {
+    var chatID: Int64
+    var text: String
+    var parseMode: ParseMode?
+    var replyMarkup: InlineKeyboardMarkup?
+    var replyParameters: ReplyParameters?
+    var disableNotification: Bool?
+    var linkPreviewOptions: LinkPreviewOptions?
+
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case text
+        case parseMode = "parse_mode"
+        case replyMarkup = "reply_markup"
+        case replyParameters = "reply_parameters"
+        case disableNotification = "disable_notification"
+        case linkPreviewOptions = "link_preview_options"
+    }
+}
+
+struct EditMessageTextBody: Encodable {
+    var chatID: Int64
+    var messageID: Int64
+    var text: String
+    var parseMode: ParseMode?
+    var replyMarkup: InlineKeyboardMarkup?
+    var linkPreviewOptions: LinkPreviewOptions?
+
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case messageID = "message_id"
+        case text
+        case parseMode = "parse_mode"
+        case replyMarkup = "reply_markup"
+        case linkPreviewOptions = "link_preview_options"
+    }
+}
+
+struct EditMessageReplyMarkupBody: Encodable {
+    var chatID: Int64
+    var messageID: Int64
+    var replyMarkup: InlineKeyboardMarkup?
+
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case messageID = "message_id"
+        case replyMarkup = "reply_markup"
+    }
+}
+
+struct AnswerCallbackQueryBody: Encodable {
+    var callbackQueryID: String
+    var text: String?
+    var showAlert: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case callbackQueryID = "callback_query_id"
+        case text
+        case showAlert = "show_alert"
+    }
+}
+
+struct SetMyCommandsBody: Encodable {
+    var commands: [BotCommand]
+    var scope: BotCommandScope?
+    var languageCode: String?
+
+    enum CodingKeys: String, CodingKey {
+        case commands, scope
+        case languageCode = "language_code"
+    }
+}
+
+struct GetChatMemberBody: Encodable {
+    var chatID: Int64
+    var userID: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case userID = "user_id"
+    }
+}
+
+struct AnswerInlineQueryBody: Encodable {
+    var inlineQueryID: String
+    var results: [InlineQueryResultArticle]
+    var cacheTime: Int?
+    var isPersonal: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case inlineQueryID = "inline_query_id"
+        case results
+        case cacheTime = "cache_time"
+        case isPersonal = "is_personal"
+    }
+}

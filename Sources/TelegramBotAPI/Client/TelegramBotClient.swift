@@ -1,0 +1,218 @@
+import CurlHTTP
+import Foundation
+
+/// The Bot API methods the bot uses, over an ``HTTPClient``. No bot logic, no logging of texts.
+///
+/// Every method throws ``TelegramError``; none of its descriptions contains the token.
+/// <https://core.telegram.org/bots/api#making-requests>
+public struct TelegramBotClient: Sendable {
+    public let baseURL: String
+    /// Whole-request deadline for every method except `getUpdates`.
+    public let requestTimeout: Double
+    /// Connection-phase deadline for every method.
+    public let connectTimeout: Double = 10
+
+    let token: BotToken
+    let http: any HTTPClient
+
+    /// - Parameter baseURL: Telegram's (default) or a self-hosted Bot API server, without `/bot…`.
+    public init(token: BotToken, baseURL: String = "https://api.telegram.org", http: any HTTPClient, requestTimeout: Double = 15) {
+        self.token = token
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.http = http
+        self.requestTimeout = requestTimeout
+    }
+
+    // MARK: Methods
+
+    /// The bot's own account. <https://core.telegram.org/bots/api#getme>
+    public func getMe() async throws(TelegramError) -> User {
+        try await call("getMe", json: Empty())
+    }
+
+    /// Long-polls for updates. The HTTP deadline is `timeout + 15` s so that an empty long poll
+    /// ends on Telegram's side first. An update whose payload fails to decode comes back as
+    /// ``Update/Kind/unsupported(_:)``; the batch never fails because of one update.
+    /// <https://core.telegram.org/bots/api#getupdates>
+    public func getUpdates(
+        offset: Int64?, limit: Int? = nil, timeout: Int, allowedUpdates: [String]? = nil
+    ) async throws(TelegramError) -> [Update] {
+        let body = GetUpdatesBody(offset: offset, limit: limit, timeout: timeout, allowedUpdates: allowedUpdates)
+        let batch: LossyArray<Update> = try await call("getUpdates", json: body, timeout: Double(timeout) + 15)
+        return batch.elements
+    }
+
+    /// Removes a webhook so that `getUpdates` works. <https://core.telegram.org/bots/api#deletewebhook>
+    public func deleteWebhook(dropPendingUpdates: Bool = false) async throws(TelegramError) {
+        let _: Ignored = try await call("deleteWebhook", json: DeleteWebhookBody(dropPendingUpdates: dropPendingUpdates))
+    }
+
+    /// Posts a text message. A reply to a message that no longer exists is sent as a plain message.
+    /// <https://core.telegram.org/bots/api#sendmessage>
+    public func sendMessage(
+        chatID: Int64, text: String, parseMode: ParseMode? = .html, replyMarkup: InlineKeyboardMarkup? = nil,
+        replyToMessageID: Int64? = nil, disableNotification: Bool = false, linkPreviewDisabled: Bool = true
+    ) async throws(TelegramError) -> Message {
+        let body = SendMessageBody(
+            chatID: chatID, text: text, parseMode: parseMode, replyMarkup: replyMarkup,
+            replyParameters: replyToMessageID.map { ReplyParameters(messageID: $0, allowSendingWithoutReply: true) },
+            disableNotification: disableNotification ? true : nil,
+            linkPreviewOptions: linkPreviewDisabled ? LinkPreviewOptions(isDisabled: true) : nil)
+        return try await call("sendMessage", json: body)
+    }
+
+    /// Replaces a message's text (and buttons: `nil` removes them).
+    /// <https://core.telegram.org/bots/api#editmessagetext>
+    public func editMessageText(
+        chatID: Int64, messageID: Int64, text: String, parseMode: ParseMode? = .html,
+        replyMarkup: InlineKeyboardMarkup? = nil, linkPreviewDisabled: Bool = true
+    ) async throws(TelegramError) {
+        let body = EditMessageTextBody(
+            chatID: chatID, messageID: messageID, text: text, parseMode: parseMode, replyMarkup: replyMarkup,
+            linkPreviewOptions: linkPreviewDisabled ? LinkPreviewOptions(isDisabled: true) : nil)
+        let _: Ignored = try await call("editMessageText", json: body)
+    }
+
+    /// Replaces a message's buttons only (`nil` removes them).
+    /// <https://core.telegram.org/bots/api#editmessagereplymarkup>
+    public func editMessageReplyMarkup(
+        chatID: Int64, messageID: Int64, replyMarkup: InlineKeyboardMarkup?
+    ) async throws(TelegramError) {
+        let body = EditMessageReplyMarkupBody(chatID: chatID, messageID: messageID, replyMarkup: replyMarkup)
+        let _: Ignored = try await call("editMessageReplyMarkup", json: body)
+    }
+
+    /// Stops the button's spinner, optionally showing a notice (or an alert) to the presser.
+    /// <https://core.telegram.org/bots/api#answercallbackquery>
+    public func answerCallbackQuery(id: String, text: String? = nil, showAlert: Bool = false) async throws(TelegramError) {
+        let body = AnswerCallbackQueryBody(callbackQueryID: id, text: text, showAlert: showAlert ? true : nil)
+        let _: Ignored = try await call("answerCallbackQuery", json: body)
+    }
+
+    /// Sets the command menu for a scope and language. <https://core.telegram.org/bots/api#setmycommands>
+    public func setMyCommands(
+        _ commands: [BotCommand], scope: BotCommandScope? = nil, languageCode: String? = nil
+    ) async throws(TelegramError) {
+        let body = SetMyCommandsBody(commands: commands, scope: scope, languageCode: languageCode)
+        let _: Ignored = try await call("setMyCommands", json: body)
+    }
+
+    /// A user's membership in a chat. <https://core.telegram.org/bots/api#getchatmember>
+    public func getChatMember(chatID: Int64, userID: Int64) async throws(TelegramError) -> ChatMember {
+        try await call("getChatMember", json: GetChatMemberBody(chatID: chatID, userID: userID))
+    }
+
+    /// Answers an inline query. <https://core.telegram.org/bots/api#answerinlinequery>
+    public func answerInlineQuery(
+        id: String, results: [InlineQueryResultArticle], cacheTime: Int? = nil, isPersonal: Bool = false
+    ) async throws(TelegramError) {
+        let body = AnswerInlineQueryBody(
+            inlineQueryID: id, results: results, cacheTime: cacheTime, isPersonal: isPersonal ? true : nil)
+        let _: Ignored = try await call("answerInlineQuery", json: body)
+    }
+
+    /// Uploads a file as `multipart/form-data`. <https://core.telegram.org/bots/api#senddocument>
+    public func sendDocument(
+        chatID: Int64, filename: String, data: [UInt8], caption: String? = nil, parseMode: ParseMode? = nil
+    ) async throws(TelegramError) -> Message {
+        var form = MultipartForm()
+        form.addField("chat_id", String(chatID))
+        if let caption {
+            form.addField("caption", caption)
+            if let parseMode { form.addField("parse_mode", parseMode.rawValue) }
+        }
+        form.addFile("document", filename: filename, contentType: "application/octet-stream", data: data)
+        let request = HTTPRequest(
+            method: .post, url: url("sendDocument"), headers: [("Content-Type", form.contentType)], body: form.finished,
+            timeout: max(requestTimeout, 60), connectTimeout: connectTimeout)
+        return try await send(request)
+    }
+
+    // MARK: Transport
+
+    /// Calls `method` with a JSON body and decodes its `result`.
+    func call<Result: Decodable>(
+        _ method: String, json body: some Encodable, timeout: Double? = nil
+    ) async throws(TelegramError) -> Result {
+        let encoded: Data
+        do {
+            encoded = try Self.encoder.encode(body)
+        } catch {
+            throw .invalidResponse("could not encode the \(method) request")
+        }
+        let request = HTTPRequest(
+            method: .post, url: url(method), headers: [("Content-Type", "application/json")], body: Array(encoded),
+            timeout: timeout ?? requestTimeout, connectTimeout: connectTimeout)
+        return try await send(request)
+    }
+
+    func send<Result: Decodable>(_ request: HTTPRequest) async throws(TelegramError) -> Result {
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request)
+        } catch {
+            throw .network(scrubbed(error))
+        }
+        return try decodeResponse(response)
+    }
+
+    /// Turns an HTTP response into the method's result or the error it stands for.
+    func decodeResponse<Result: Decodable>(_ response: HTTPResponse) throws(TelegramError) -> Result {
+        let body = Data(response.body)
+        let envelope: Envelope
+        do {
+            envelope = try Self.decoder.decode(Envelope.self, from: body)
+        } catch {
+            if response.status >= 400 { throw .api(code: response.status, description: "HTTP \(response.status)") }
+            throw .invalidResponse("HTTP \(response.status) with a body that is not Bot API JSON (\(body.count) bytes)")
+        }
+        guard envelope.ok else { throw error(from: envelope, status: response.status) }
+        do {
+            return try Self.decoder.decode(ResultEnvelope<Result>.self, from: body).result
+        } catch let error as DecodingError {
+            throw .invalidResponse("unexpected result: \(error.safeSummary())")
+        } catch {
+            throw .invalidResponse("unexpected result")
+        }
+    }
+
+    private func error(from envelope: Envelope, status: Int) -> TelegramError {
+        let code = envelope.errorCode ?? status
+        let description = token.scrub(envelope.description ?? "HTTP \(status)")
+        if let seconds = envelope.parameters?.retryAfter { return .retryAfter(seconds: max(seconds, 0)) }
+        if let chatID = envelope.parameters?.migrateToChatID { return .migrated(to: chatID) }
+        switch code {
+        case 409: return .conflict(description)
+        case 429: return .retryAfter(seconds: 1)
+        default: return .api(code: code, description: description)
+        }
+    }
+
+    private func scrubbed(_ error: HTTPError) -> HTTPError {
+        switch error {
+        case .tls(let message): .tls(token.scrub(message))
+        case .connectionLost(let message): .connectionLost(token.scrub(message))
+        case .invalidRequest(let message): .invalidRequest(token.scrub(message))
+        case .other(let code, let message): .other(code: code, message: token.scrub(message))
+        case .timedOut, .connectionRefused, .dnsFailure, .cancelled: error
+        }
+    }
+
+    private func url(_ method: String) -> String { "\(baseURL)/bot\(token.secret)/\(method)" }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static let decoder = JSONDecoder()
+}
+
+extension TelegramBotClient: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "TelegramBotClient(\(baseURL), token: <redacted>)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["baseURL": baseURL], displayStyle: .struct) }
+}
