@@ -23,6 +23,11 @@ public struct FakeCommandSet: Sendable, Equatable {
 public struct FakeBotCommand: Sendable, Equatable {
     public var command: String
     public var description: String
+
+    public init(command: String, description: String) {
+        self.command = command
+        self.description = description
+    }
 }
 
 /// A file the bot sent with `sendDocument`.
