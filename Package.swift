@@ -86,11 +86,18 @@ let package = Package(
         ),
 
         // Unit tests (no sockets).
-        .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], swiftSettings: strict),
+        .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore"], swiftSettings: strict),
         .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform"], swiftSettings: strict),
-        .testTarget(name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], swiftSettings: strict),
-        .testTarget(name: "TelegramAdapterTests", dependencies: ["TelegramAdapter", "RoastTesting", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
+        .testTarget(
+            name: "TelegramAdapterTests",
+            dependencies: [
+                "TelegramAdapter", "TelegramBotAPI", "RoastTesting", "ChatPlatform", "Timekeeping",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "RoastBotTests", dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),

@@ -10,7 +10,7 @@ struct RoastBotCommand: AsyncParsableCommand {
             With TELEGRAM_BOT_TOKEN set, `roastbot run` serves Telegram by long polling; without it, it opens \
             the console chat. Settings: see config/roastbot.example.json and the README.
             """,
-        subcommands: [RunCommand.self, ConsoleCommand.self],
+        subcommands: [RunCommand.self, ConsoleCommand.self, CalendarCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
