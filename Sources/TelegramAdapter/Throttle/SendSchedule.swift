@@ -40,13 +40,13 @@ struct SendSchedule {
         horizon = max(Self.groupWindow, interval)
     }
 
-    /// Reserves the earliest instant, not before `now`, at which `chat` may receive a send.
     /// Whole milliseconds, rounded, never negative.
     static func milliseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return Int64((seconds * 1_000).rounded())
     }
 
+    /// Reserves the earliest instant, not before `now`, at which `chat` may receive a send.
     mutating func reserve(chat: ChatID, isGroup: Bool, now: Int64) -> Slot {
         forget(before: now, chat: chat)
         let state = chats[chat] ?? ChatState()
