@@ -1,0 +1,15 @@
+/// Why buttons cannot be sent to Telegram as they are.
+///
+/// Every case is a programming error in the bot (a payload or keyboard built too large or empty):
+/// the platform logs it and rejects the message rather than truncating anything. Cases carry
+/// positions and sizes only, never the label or payload text.
+public enum RenderingError: Error, Sendable, Hashable {
+    /// A button's callback data is empty; Telegram requires 1…64 bytes.
+    case emptyCallbackData(row: Int, column: Int)
+    /// A button's callback data is longer than 64 bytes of UTF-8.
+    case callbackDataTooLong(row: Int, column: Int, bytes: Int)
+    /// A button's label is empty or only whitespace.
+    case emptyLabel(row: Int, column: Int)
+    /// The keyboard has more buttons than Telegram accepts in one message.
+    case tooManyButtons(count: Int)
+}

@@ -1,0 +1,88 @@
+import ChatPlatform
+import Foundation
+import Synchronization
+import Timekeeping
+
+/// Paces sends so that Telegram's rate limits are never hit: about one message per second in a
+/// chat, at most 20 per minute in a group and at most 30 per second overall, plus the waits that
+/// Telegram orders with `retry_after`.
+///
+/// Every ``acquire(chat:isGroup:)`` reserves the earliest instant that keeps every limit, then
+/// sleeps on the injected clock until then. Reserving (instead of polling) makes the throttle
+/// fair and cheap: callers for different chats do not wait for each other beyond the global
+/// limit, a chat waiting out its own interval does not hold back other chats, sends to one chat
+/// keep their order, and thousands of waiters each sleep exactly once.
+///
+/// The global limit holds in every window of one second, not just in fixed buckets; the group
+/// limit in every window of 60 seconds. See https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this.
+public final class SendThrottle: Sendable {
+    /// Rate limits; a limit of zero (or less) is not enforced.
+    public struct Limits: Sendable, Hashable {
+        /// Least time between two sends to the same chat, in seconds.
+        public var perChatInterval: Double
+        /// Most sends to one group in any 60-second window.
+        public var perGroupPerMinute: Int
+        /// Most sends overall in any 1-second window.
+        public var globalPerSecond: Int
+
+        public init(perChatInterval: Double = 1.0, perGroupPerMinute: Int = 20, globalPerSecond: Int = 30) {
+            self.perChatInterval = perChatInterval
+            self.perGroupPerMinute = perGroupPerMinute
+            self.globalPerSecond = globalPerSecond
+        }
+    }
+
+    public let limits: Limits
+    private let clock: any WallClock
+    private let schedule: Mutex<SendSchedule>
+
+    public init(limits: Limits = Limits(), clock: any WallClock) {
+        self.limits = limits
+        self.clock = clock
+        self.schedule = Mutex(SendSchedule(limits: limits))
+    }
+
+    /// Suspends until a send to `chat` is allowed by every limit and back-off, then counts that
+    /// send as made (at the moment this returns).
+    ///
+    /// Throws `CancellationError` if the task is cancelled while waiting; the reserved slot is
+    /// then released for other callers.
+    public func acquire(chat: ChatID, isGroup: Bool) async throws {
+        try Task.checkCancellation()
+        var slot = schedule.withLock { $0.reserve(chat: chat, isGroup: isGroup, now: milliseconds(clock.now)) }
+        while true {
+            if slot.time > milliseconds(clock.now) {
+                do {
+                    try await clock.sleep(until: date(slot.time))
+                    try Task.checkCancellation()
+                } catch {
+                    schedule.withLock { $0.release(slot, chat: chat) }
+                    throw error
+                }
+            }
+            let next = schedule.withLock { $0.confirm(slot, chat: chat, isGroup: isGroup, now: milliseconds(clock.now)) }
+            guard let next else { return }
+            slot = next
+        }
+    }
+
+    /// Holds back every send to `chat` — or to every chat when `chat` is nil — for `seconds`
+    /// from now, as Telegram's `retry_after` demands. Sends already waiting are pushed back too;
+    /// a longer back-off already in force is kept.
+    public func backOff(chat: ChatID?, seconds delay: Int) {
+        let until = milliseconds(clock.now) + Int64(max(delay, 0)) * 1_000
+        schedule.withLock { $0.backOff(chat: chat, until: until) }
+    }
+
+    private func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000).rounded())
+    }
+
+    /// The first instant that counts as `milliseconds` (rounding could otherwise wake a sleeper a
+    /// hair early, and it would sleep again forever on the same deadline).
+    private func date(_ milliseconds: Int64) -> Date {
+        var seconds = Double(milliseconds) / 1_000
+        while self.milliseconds(Date(timeIntervalSince1970: seconds)) < milliseconds { seconds = seconds.nextUp }
+        return Date(timeIntervalSince1970: seconds)
+    }
+}
