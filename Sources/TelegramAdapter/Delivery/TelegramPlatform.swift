@@ -38,7 +38,7 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        let parts = renderer.render(message)
+        let parts = try rendered(message)
         guard !parts.isEmpty else { throw .rejected(reason: "empty message") }
         var lastID: MessageID?
         for (index, part) in parts.enumerated() {
@@ -57,7 +57,7 @@ public struct TelegramPlatform: ChatPlatform {
     /// Uses the first rendered part's text and the last part's buttons: an edit is one message.
     /// Telegram's "message is not modified" counts as success.
     public func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
-        let parts = renderer.render(content)
+        let parts = try rendered(content)
         guard let first = parts.first else { throw .rejected(reason: "empty message") }
         let keyboard = parts.last?.keyboard
         let client = client
@@ -74,7 +74,8 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        let caption = document.caption.flatMap { renderer.render(OutgoingMessage(text: $0)).first?.html }
+        var caption: String?
+        if let text = document.caption { caption = try rendered(OutgoingMessage(text: text)).first?.html }
         let client = client
         let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
             try await client.sendDocument(
@@ -99,6 +100,17 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     // MARK: Helpers
+
+    /// Renders, turning a payload the platform would refuse (callback data over 64 bytes…) into a
+    /// rejection: it is a programming error, never silently truncated.
+    private func rendered(_ message: OutgoingMessage) throws(DeliveryError) -> [TelegramRenderedPart] {
+        do {
+            return try renderer.render(message)
+        } catch {
+            logger.error("message cannot be rendered for Telegram", metadata: ["error": "\(error)"])
+            throw .rejected(reason: "unrenderable message: \(error)")
+        }
+    }
 
     /// Runs `operation` through the gate, repeating it after flood control and transient failures.
     private func deliver<Result: Sendable>(
@@ -165,7 +177,7 @@ public struct TelegramPlatform: ChatPlatform {
 /// Turns a neutral message into Telegram HTML. A long message may become several parts; only the
 /// last part carries the keyboard.
 public protocol TelegramRendering: Sendable {
-    func render(_ message: OutgoingMessage) -> [TelegramRenderedPart]
+    func render(_ message: OutgoingMessage) throws(RenderingError) -> [TelegramRenderedPart]
 }
 
 /// One Telegram message's worth of rendered text.
