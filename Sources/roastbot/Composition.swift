@@ -42,9 +42,14 @@ enum Composition {
         }
     }
 
-    /// Prints one line to standard error and exits with status 2.
-    static func fail(_ message: String) -> Never {
+    /// Exit status for an unusable configuration (restarting will not help).
+    static let configurationExitCode: Int32 = 2
+    /// Exit status when Telegram refuses the token (restarting will not help either).
+    static let unauthorizedExitCode: Int32 = 3
+
+    /// Prints one line to standard error and exits.
+    static func fail(_ message: String, code: Int32 = configurationExitCode) -> Never {
         FileHandle.standardError.write(Data("roastbot: \(message)\n".utf8))
-        exit(2)
+        exit(code)
     }
 }

@@ -1,8 +1,97 @@
+import ArgumentParser
+import CurlHTTP
+import Foundation
+import Logging
 import RoastBot
+import RoastCore
+import ServiceLifecycle
+import TelegramAdapter
+import TelegramBotAPI
+import Timekeeping
 
-/// Serving Telegram: wired in once the Telegram adapter lands.
+/// Serving Telegram: the composition of the real client, throttle, poller and bot.
 enum TelegramMode {
     static func run(settings: BotSettings) async throws {
-        Composition.fail("Telegram mode is not wired yet")
+        guard let token = settings.telegram.token else { Composition.fail("no bot token") }
+        let logger = Composition.bootstrapLogging(level: settings.logLevel, secrets: [token])
+        // The bot's "now" may be simulated; transport waits (throttle, backoff) always use real time.
+        let botClock = Composition.clock(settings)
+        let transportClock = SystemClock()
+        let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultTelegramDatabase)
+        defer { database.close() }
+        let library = try Composition.loadLibrary(settings.libraryPath)
+        let http = CurlHTTPClient()
+        defer { http.shutdown() }
+        let client = TelegramBotClient(
+            token: BotToken(token), baseURL: settings.telegram.apiURL, http: http, requestTimeout: settings.telegram.requestTimeout)
+
+        guard let identity = await prepare(client, clock: transportClock, logger: logger) else { return }
+        logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
+        await registerCommands(client, logger: logger)
+
+        let throttle = SendThrottle(
+            limits: SendThrottle.Limits(
+                perChatInterval: settings.throttle.perChatInterval, perGroupPerMinute: settings.throttle.perGroupPerMinute,
+                globalPerSecond: settings.throttle.globalPerSecond),
+            clock: transportClock)
+        let platform = TelegramPlatform(
+            client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
+        let runtime = try BotRuntime(
+            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed)
+        let poller = TelegramPoller(
+            client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
+            clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
+        let startOffset = try database.read { try $0.pollOffset() }
+        logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
+
+        let group = ServiceGroup(
+            services: [
+                OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
+                PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger)
+        do {
+            try await group.run()
+        } catch let error as TelegramPollerError {
+            logger.critical("Telegram refused the bot token; check TELEGRAM_BOT_TOKEN", metadata: ["error": "\(error)"])
+            throw ExitCode(Composition.unauthorizedExitCode)
+        }
+        logger.info("stopped")
+    }
+
+    /// `getMe` and `deleteWebhook`, retried with backoff while Telegram is unreachable; nil when the
+    /// task is cancelled (shutdown requested before start-up finished).
+    private static func prepare(_ client: TelegramBotClient, clock: any WallClock, logger: Logger) async -> BotIdentity? {
+        var delay = 1.0
+        while !Task.isCancelled {
+            do {
+                return try await TelegramPoller.prepare(client: client)
+            } catch where error.isUnauthorized {
+                Composition.fail(
+                    "Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
+            } catch {
+                logger.warning("Telegram not reachable yet; retrying", metadata: ["error": "\(error)", "in": "\(delay)s"])
+                try? await clock.sleep(for: delay * Double.random(in: 0.5...1))
+                delay = min(delay * 2, 30)
+            }
+        }
+        return nil
+    }
+
+    /// The command menu in Vietnamese (also the default) and English, for everyone and for admins.
+    private static func registerCommands(_ client: TelegramBotClient, logger: Logger) async {
+        let plan: [(BotCommandScope, RoastBot.BotCommand.Audience)] = [(.default, .everyone), (.allChatAdministrators, .admins)]
+        for (scope, audience) in plan {
+            for language in [nil, Language.vi, Language.en] {
+                let entries = CommandMenu.entries(for: audience, in: language ?? .vi)
+                let commands = entries.map { TelegramBotAPI.BotCommand(command: $0.command, description: $0.summary) }
+                do {
+                    try await client.setMyCommands(commands, scope: scope, languageCode: language?.rawValue)
+                } catch {
+                    logger.warning("cannot register the command menu", metadata: ["error": "\(error)"])
+                }
+            }
+        }
     }
 }

@@ -55,7 +55,13 @@ public struct EventRouter: Sendable {
         }
         switch command {
         case .start:
-            return welcome.start(payload: arguments, context)
+            var outcome = welcome.start(payload: arguments, context)
+            // Deep link t.me/<bot>?start=roast_meetings_3 → a roast right after the greeting.
+            if let payload = arguments.first?.lowercased(), payload == "roast" || payload.hasPrefix("roast_") {
+                let words = payload.split(separator: "_").dropFirst().map(String.init)
+                outcome.replies += try roasts.command(words, context, tx, &random).replies
+            }
+            return outcome
         case .help:
             return welcome.help(context)
         case .roast:

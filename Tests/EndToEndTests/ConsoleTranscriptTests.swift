@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `roastbot console` driven by a piped script, as a newcomer (or a demo script) would.
+struct ConsoleTranscriptTests {
+    /// Runs the console with `script` on standard input and returns standard output.
+    static func transcript(_ script: String, environment extra: [String: String] = [:]) throws -> (output: String, status: Int32) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = BotProcess.executable
+        process.arguments = ["console"]
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": directory.path,
+            "ROASTBOT_DB": directory.appendingPathComponent("console.sqlite").path,
+            "ROASTBOT_LIBRARY": BotProcess.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_SEED": "7",
+        ]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test func pipedScriptProducesTheExpectedConversation() throws {
+        let script = """
+            /start
+            /roast họp 2
+            :press 2
+            :user lan en
+            :press 2
+            :press 2
+            :react 🤣
+            /frobnicate
+            :chat private
+            /help
+            :bogus
+            :quit
+            """
+        let (output, status) = try Self.transcript(script)
+        #expect(status == 0)
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Inputs are echoed with the speaker's prompt, so a transcript reads like a chat log.
+        #expect(lines.contains("you@group> /roast họp 2"))
+        #expect(lines.contains("lan@private> /help"))
+        #expect(output.contains("Chào you!"))
+        // The roast: header with category and spice, numbered buttons.
+        #expect(output.contains("🔥 Roast cho @you · 📅 Họp hành · 🌶️🌶️"))
+        #expect(output.contains("[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁"))
+        // you 🔥, lan 🔥 (2), lan 🔥 again removes it (1), lan's native 🤣 counts as 😂.
+        let counts = lines.filter { $0.contains("[1] 😂") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            counts == [
+                "[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+                "[1] 😂  [2] 🔥 2  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+                "[1] 😂 1  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+            ])
+        #expect(output.contains("↳ Đã bỏ 🔥"))
+        #expect(output.contains("Lệnh /frobnicate chưa có trong thực đơn"))
+        // lan said `en`: the private chat speaks English.
+        #expect(output.contains("Commands"))
+        #expect(output.contains("⚠️ unknown directive :bogus"))
+    }
+
+    @Test func sameSeedSameConversation() throws {
+        let script = "/roast\n/roast deadline 3\n:user bao\n/roast sếp\n"
+        let first = try Self.transcript(script)
+        let second = try Self.transcript(script)
+        #expect(first.output == second.output)
+        #expect(first.output.components(separatedBy: "🔥 Roast cho").count == 4)
+    }
+
+    @Test func badSettingsExitWithTwoAndOneLine() throws {
+        let (_, status) = try Self.transcript("/help\n", environment: ["ROASTBOT_CLOCK_RATE": "fast"])
+        #expect(status == 2)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import RoastTesting
+import Synchronization
+
+/// The real `roastbot` executable, started as a child process against a fake Bot API server,
+/// with its own SQLite file; standard error is captured to a log file the tests can read.
+final class BotProcess: Sendable {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary `swift build` produced next to the test bundle.
+    static let executable: URL = {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("roastbot"),
+            repositoryRoot.appendingPathComponent(".build/debug/roastbot"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }()
+
+    let directory: URL
+    var databasePath: String { directory.appendingPathComponent("bot.sqlite").path }
+    var logPath: String { directory.appendingPathComponent("bot.log").path }
+    private let process = Mutex<Process?>(nil)
+    private let environment: [String: String]
+
+    /// - Parameter extraEnvironment: added to (and overriding) the defaults below.
+    init(fake: FakeBotAPI, directory: URL? = nil, extraEnvironment: [String: String] = [:]) throws {
+        let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.directory = directory
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+            "TELEGRAM_BOT_TOKEN": fake.token,
+            "TELEGRAM_API_URL": fake.baseURL,
+            "ROASTBOT_DB": directory.appendingPathComponent("bot.sqlite").path,
+            "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_LOG_LEVEL": "trace",
+            "ROASTBOT_SEED": "12345",
+        ]
+        environment.merge(extraEnvironment) { $1 }
+        self.environment = environment
+    }
+
+    /// Starts the bot (`roastbot run` plus `arguments`); its log is appended to ``logPath``.
+    func start(arguments: [String] = []) throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run"] + arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        if !FileManager.default.fileExists(atPath: logPath) {
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        process.standardError = log
+        process.standardOutput = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process.withLock { $0 = process }
+    }
+
+    var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
+
+    /// Sends `signal` (SIGTERM, SIGKILL…) to the running bot.
+    func signal(_ signal: Int32) {
+        process.withLock { process in
+            if let process, process.isRunning { kill(process.processIdentifier, signal) }
+        }
+    }
+
+    /// Waits for the bot to exit, up to `timeout` seconds; returns its exit status (nil: still running).
+    func waitForExit(timeout: Double = 10) async -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let process = process.withLock({ $0 }), !process.isRunning { return process.terminationStatus }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    /// Everything the bot logged so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Kills a bot that is still running and removes the directory.
+    func cleanUp() {
+        signal(SIGKILL)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
