@@ -15,10 +15,17 @@ public final class ConsolePlatform: ChatPlatform {
     private let state = Mutex(State())
     private let write: @Sendable (String) -> Void
 
-    /// - Parameter write: receives each rendered block of text (already ending in a newline).
-    public init(write: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - firstMessageID: where message numbering starts (continue after earlier sessions, so that
+    ///     ids stay unique in the chat's history).
+    ///   - write: receives each rendered block of text (already ending in a newline).
+    public init(firstMessageID: Int64 = 1, write: @escaping @Sendable (String) -> Void) {
         self.write = write
+        state.withLock { $0.nextMessage = max(firstMessageID, 1) }
     }
+
+    /// The id the next posted message will get.
+    public var nextMessageID: Int64 { state.withLock { $0.nextMessage } }
 
     public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let id: Int64 = state.withLock { state in

@@ -30,7 +30,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)
         let interactive = isatty(STDIN_FILENO) != 0
-        let platform = ConsolePlatform { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
+        let platform = ConsolePlatform(firstMessageID: firstMessage) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed)
         let first = try database.read { try $0.pollOffset() } ?? 1
@@ -47,6 +48,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             case .event(let envelope):
                 await runtime.pipeline.process([envelope], nextOffset: envelope.sequence + 1)
                 await runtime.outbox.deliverPending()
+                try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }
             case .say(let text):
                 if !text.isEmpty { say(text) }
             case .quit:
@@ -55,6 +57,9 @@ struct ConsoleCommand: AsyncParsableCommand {
             if interactive { prompt(session.prompt) }
         }
     }
+
+    /// Where the console's message numbering continues next session.
+    private static let nextMessageKey = "console.next_message_id"
 
     private static func say(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
