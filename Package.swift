@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "TelegramAdapterTests",
             dependencies: [
-                "TelegramAdapter", "TelegramBotAPI", "RoastTesting", "ChatPlatform", "Timekeeping",
+                "TelegramAdapter", "TelegramBotAPI", "RoastTesting", "ChatPlatform", "Timekeeping", "RoastCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

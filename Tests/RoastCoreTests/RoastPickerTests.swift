@@ -20,7 +20,7 @@ struct RoastPickerTests {
 
     @Test func neverRepeatsUntilThePoolIsExhausted() throws {
         let picker = RoastPicker(library: try Self.library())
-        var random = SplitMix64Testing(seed: 7)
+        var random = SplitMix64(seed: 7)
         var served = Set<String>()
         for _ in 0..<3 {
             let choice = try #require(
@@ -37,7 +37,7 @@ struct RoastPickerTests {
 
     @Test func capsSpiceAtTheChatMaximum() throws {
         let picker = RoastPicker(library: try Self.library())
-        var random = SplitMix64Testing(seed: 1)
+        var random = SplitMix64(seed: 1)
         for _ in 0..<50 {
             let choice = try #require(
                 picker.pick(RoastRequest(category: .meetings, spice: .init(clamping: 5)), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [], using: &random))
@@ -47,7 +47,7 @@ struct RoastPickerTests {
 
     @Test func fallsBackToTheNearestSpiceThenToGeneral() throws {
         let picker = RoastPicker(library: try Self.library())
-        var random = SplitMix64Testing(seed: 3)
+        var random = SplitMix64(seed: 3)
         let nearest = try #require(
             picker.pick(RoastRequest(category: .meetings, spice: .init(clamping: 4)), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
         #expect(nearest.roast.id == "en.meetings.004")
@@ -61,7 +61,7 @@ struct RoastPickerTests {
     @Test func isReproducibleWithTheSameSeed() throws {
         let picker = RoastPicker(library: try Self.library())
         func run(_ seed: UInt64) -> [String] {
-            var random = SplitMix64Testing(seed: seed)
+            var random = SplitMix64(seed: seed)
             return (0..<20).compactMap { _ in
                 picker.pick(RoastRequest(), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random)?.roast.id
             }
@@ -72,7 +72,7 @@ struct RoastPickerTests {
 
     @Test func favoursRoastsThatSuitTheMood() throws {
         let picker = RoastPicker(library: try Self.library())
-        var random = SplitMix64Testing(seed: 11)
+        var random = SplitMix64(seed: 11)
         var bored = 0
         for _ in 0..<2_000 {
             let choice = picker.pick(
@@ -85,7 +85,7 @@ struct RoastPickerTests {
 
     @Test func weightsShiftChoices() throws {
         let picker = RoastPicker(library: try Self.library())
-        var random = SplitMix64Testing(seed: 5)
+        var random = SplitMix64(seed: 5)
         var favoured = 0
         for _ in 0..<1_000 {
             let choice = picker.pick(
@@ -94,18 +94,5 @@ struct RoastPickerTests {
             if choice?.roast.id == "en.meetings.003" { favoured += 1 }
         }
         #expect(favoured > 700)
-    }
-}
-
-/// SplitMix64, local to the tests so that RoastCore's tests don't depend on the bot target.
-struct SplitMix64Testing: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import ChatPlatform
 import Foundation
 import Synchronization
+import RoastCore
 import Testing
 import Timekeeping
 

@@ -1,4 +1,5 @@
 import Foundation
+import LunarCalendar
 
 /// A calendar day in some chat's timezone: what streaks, daily posts and seasons count in.
 public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
@@ -30,27 +31,11 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
     }
 
     /// Days since 1970-01-01 (proleptic Gregorian), for arithmetic that ignores timezones.
-    public var dayNumber: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var dayNumber: Int { SolarDate(year: year, month: month, day: day).dayNumber }
 
-    public init(dayNumber z0: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    public init(dayNumber: Int) {
+        let date = SolarDate(dayNumber: dayNumber)
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
