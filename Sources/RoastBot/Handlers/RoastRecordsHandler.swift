@@ -90,7 +90,7 @@ public struct RoastRecordsHandler: Sendable {
     }
 
     /// The first 120 characters, for list views.
-    static func excerpt(_ text: String) -> String {
+    public static func excerpt(_ text: String) -> String {
         text.count <= 120 ? text : String(text.prefix(119)) + "…"
     }
 }
