@@ -98,7 +98,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "RoastBotTests", dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        .testTarget(
+            name: "RoastBotTests",
+            dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping", "AIRoasts"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.

@@ -113,5 +113,20 @@ enum Schema {
                 CREATE INDEX outbox_by_chat ON outbox (chat_id);
                 """
         ),
+        Migration(
+            name: "create moods",
+            sql: """
+                CREATE TABLE moods (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    local_date TEXT NOT NULL,
+                    mood TEXT NOT NULL,
+                    set_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, user_id, local_date),
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX reactions_by_user ON reactions (user_id, roast_id);
+                """
+        ),
     ]
 }

@@ -1,4 +1,6 @@
+import AIRoasts
 import ArgumentParser
+import CurlHTTP
 import Foundation
 import Logging
 import RoastBot
@@ -40,6 +42,26 @@ enum Composition {
         } catch {
             fail("cannot load the roast library from \(path): \(error)")
         }
+    }
+
+    /// The safety filter with the operator's block list (a missing file means no extra terms).
+    static func safetyFilter(_ settings: BotSettings, logger: Logger) -> SafetyFilter {
+        guard let text = try? String(contentsOfFile: settings.blockListPath, encoding: .utf8) else {
+            logger.info("no block list file; built-in safety lists only", metadata: ["path": "\(settings.blockListPath)"])
+            return SafetyFilter()
+        }
+        return SafetyFilter(blockList: SafetyFilter.parseBlockList(text))
+    }
+
+    /// The AI roast source when configured and enabled; nil keeps the bot on the offline library.
+    static func aiSource(
+        _ settings: BotSettings, safety: SafetyFilter, http: any HTTPClient, clock: any WallClock, logger: Logger
+    ) -> (any AIRoastSource)? {
+        guard settings.ai.isUsable, let base = settings.ai.baseURL, let model = settings.ai.model else { return nil }
+        let configuration = AIProviderConfiguration(baseURL: base, model: model, apiKey: settings.ai.key, timeout: settings.ai.timeout)
+        logger.notice("AI roasts on", metadata: ["provider": "\(configuration)"])
+        return ChatCompletionsRoastSource(
+            configuration: configuration, client: http, safety: safety, logger: logger, now: { clock.now })
     }
 
     /// Exit status for an unusable configuration (restarting will not help).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConsoleAdapter
+import CurlHTTP
 import Foundation
 import RoastBot
 import RoastStore
@@ -24,7 +25,7 @@ struct ConsoleCommand: AsyncParsableCommand {
     static func run(settings: BotSettings, userName: String) async throws {
         let environment = ProcessInfo.processInfo.environment
         let level = environment["ROASTBOT_LOG_LEVEL"] == nil ? "warning" : settings.logLevel
-        let logger = Composition.bootstrapLogging(level: level, secrets: [settings.telegram.token].compactMap { $0 })
+        let logger = Composition.bootstrapLogging(level: level, secrets: [settings.telegram.token, settings.ai.key].compactMap { $0 })
         let clock = Composition.clock(settings)
         let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultConsoleDatabase)
         defer { database.close() }
@@ -32,8 +33,12 @@ struct ConsoleCommand: AsyncParsableCommand {
         let interactive = isatty(STDIN_FILENO) != 0
         let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
         let platform = ConsolePlatform(firstMessageID: firstMessage) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let safety = Composition.safetyFilter(settings, logger: logger)
+        let http = CurlHTTPClient()
+        defer { http.shutdown() }
         let runtime = try BotRuntime(
-            database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed)
+            database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
+            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger))
         let first = try database.read { try $0.pollOffset() } ?? 1
         var session = ConsoleSession(firstSequence: first, userName: userName)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")

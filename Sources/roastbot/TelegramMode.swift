@@ -13,7 +13,7 @@ import Timekeeping
 enum TelegramMode {
     static func run(settings: BotSettings) async throws {
         guard let token = settings.telegram.token else { Composition.fail("no bot token") }
-        let logger = Composition.bootstrapLogging(level: settings.logLevel, secrets: [token])
+        let logger = Composition.bootstrapLogging(level: settings.logLevel, secrets: [token, settings.ai.key].compactMap { $0 })
         // The bot's "now" may be simulated; transport waits (throttle, backoff) always use real time.
         let botClock = Composition.clock(settings)
         let transportClock = SystemClock()
@@ -36,8 +36,10 @@ enum TelegramMode {
             clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
+        let safety = Composition.safetyFilter(settings, logger: logger)
         let runtime = try BotRuntime(
-            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed)
+            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
+            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger))
         let poller = TelegramPoller(
             client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
             clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)

@@ -10,12 +10,18 @@ public enum ButtonAction: Sendable, Hashable {
     case favorite(RoastID)
     /// 🔁 another roast like this one.
     case another(RoastID)
+    /// Sets the presser's mood for today; nil clears it.
+    case setMood(Mood?)
+    /// Shows a page (from 1) of the presser's favorites.
+    case favoritesPage(Int)
 
     public var payload: String {
         switch self {
         case .react(let id, let kind): "r:\(id.rawValue):\(kind.code)"
         case .favorite(let id): "f:\(id.rawValue)"
         case .another(let id): "a:\(id.rawValue)"
+        case .setMood(let mood): "md:\(mood?.rawValue ?? "off")"
+        case .favoritesPage(let page): "fv:\(page)"
         }
     }
 
@@ -34,6 +40,12 @@ public enum ButtonAction: Sendable, Hashable {
         case ("a", 2):
             guard let id = Self.roastID(parts[1]) else { return nil }
             self = .another(id)
+        case ("md", 2):
+            guard parts[1] == "off" || Mood(rawValue: parts[1]) != nil else { return nil }
+            self = .setMood(Mood(rawValue: parts[1]))
+        case ("fv", 2):
+            guard parts[1].count <= 4, let page = Int(parts[1]), page >= 1 else { return nil }
+            self = .favoritesPage(page)
         default:
             return nil
         }

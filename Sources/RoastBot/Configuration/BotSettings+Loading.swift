@@ -38,8 +38,16 @@ extension BotSettings {
             var per_group_per_minute: Int?
             var global_per_second: Int?
         }
+        struct AI: Decodable {
+            var enabled: Bool?
+            var base_url: String?
+            var model: String?
+            var timeout: Double?
+        }
         var telegram: Telegram?
         var throttle: Throttle?
+        var ai: AI?
+        var blocklist: String?
         var database: String?
         var library: String?
         var log_level: String?
@@ -48,7 +56,8 @@ extension BotSettings {
     }
 
     private static let knownKeys: [String: Set<String>] = [
-        "": ["telegram", "throttle", "database", "library", "log_level", "seed", "shutdown_grace", "_comment"],
+        "": ["telegram", "throttle", "ai", "blocklist", "database", "library", "log_level", "seed", "shutdown_grace", "_comment"],
+        "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
         "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "_comment"],
     ]
@@ -90,6 +99,11 @@ extension BotSettings {
         if let value = file.throttle?.per_chat_interval { throttle.perChatInterval = value }
         if let value = file.throttle?.per_group_per_minute { throttle.perGroupPerMinute = value }
         if let value = file.throttle?.global_per_second { throttle.globalPerSecond = value }
+        if let value = file.ai?.enabled { ai.enabled = value }
+        if let value = file.ai?.base_url { ai.baseURL = value }
+        if let value = file.ai?.model { ai.model = value }
+        if let value = file.ai?.timeout { ai.timeout = value }
+        if let value = file.blocklist { blockListPath = value }
         if let value = file.database { databasePath = value }
         if let value = file.library { libraryPath = value }
         if let value = file.log_level { logLevel = value }
@@ -103,6 +117,13 @@ extension BotSettings {
             telegram.token = token
         }
         if let value = environment["TELEGRAM_API_URL"], !value.isEmpty { telegram.apiURL = value }
+        if let key = environment["ROASTBOT_AI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { ai.key = key }
+        if let value = environment["ROASTBOT_AI_URL"], !value.isEmpty {
+            ai.baseURL = value
+            ai.enabled = true
+        }
+        if let value = environment["ROASTBOT_AI_MODEL"], !value.isEmpty { ai.model = value }
+        if let value = environment["ROASTBOT_BLOCKLIST"], !value.isEmpty { blockListPath = value }
         if let value = environment["ROASTBOT_DB"], !value.isEmpty { databasePath = value }
         if let value = environment["ROASTBOT_LIBRARY"], !value.isEmpty { libraryPath = value }
         if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
@@ -140,6 +161,14 @@ extension BotSettings {
         }
         guard throttle.perChatInterval >= 0, throttle.perGroupPerMinute > 0, throttle.globalPerSecond > 0 else {
             throw .invalidValue(key: "throttle", value: "\(throttle)", expected: "positive limits")
+        }
+        if let base = ai.baseURL {
+            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw .invalidValue(key: "ai.base_url", value: base, expected: "an http(s) URL")
+            }
+        }
+        guard ai.timeout > 0, ai.timeout <= 60 else {
+            throw .invalidValue(key: "ai.timeout", value: "\(ai.timeout)", expected: "0–60 seconds")
         }
         guard shutdownGrace >= 0 else {
             throw .invalidValue(key: "shutdown_grace", value: "\(shutdownGrace)", expected: "seconds ≥ 0")

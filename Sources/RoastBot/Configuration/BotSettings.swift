@@ -26,7 +26,27 @@ public struct BotSettings: Sendable, Hashable {
         public var globalPerSecond = 30
     }
 
+    /// The optional AI roast provider (OpenAI-compatible chat completions).
+    public struct AI: Sendable, Hashable {
+        /// Off unless enabled; also needs a base URL and a model. Chats can turn it off in /settings.
+        public var enabled = false
+        /// API base (`ROASTBOT_AI_URL`), e.g. `https://api.openai.com/v1`.
+        public var baseURL: String?
+        /// Model name (`ROASTBOT_AI_MODEL`).
+        public var model: String?
+        /// The API key: only from the environment (`ROASTBOT_AI_KEY`), never from the file.
+        public var key: String?
+        /// Whole-call timeout in seconds, the one retry included.
+        public var timeout = 8.0
+
+        /// Whether the bot should call the provider.
+        public var isUsable: Bool { enabled && baseURL != nil && model != nil }
+    }
+
     public var telegram = Telegram()
+    public var ai = AI()
+    /// The operator's block list for the safety filter (`ROASTBOT_BLOCKLIST`); a missing file means none.
+    public var blockListPath = "config/blocklist.txt"
     public var throttle = Throttle()
     /// SQLite file (`ROASTBOT_DB`). Console mode defaults to its own file so that a demo never mixes
     /// with a real bot's data.

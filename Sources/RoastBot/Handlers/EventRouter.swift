@@ -10,10 +10,12 @@ public struct EventRouter: Sendable {
     private let roasts: RoastHandler
     private let reactions: ReactionHandler
     private let logger: Logger
+    private let moods = MoodHandler()
+    private let records = RoastRecordsHandler()
 
-    public init(library: RoastLibrary, logger: Logger) {
+    public init(library: RoastLibrary, logger: Logger, safety: SafetyFilter = SafetyFilter()) {
         self.welcome = WelcomeHandler()
-        self.roasts = RoastHandler(library: library)
+        self.roasts = RoastHandler(library: library, safety: safety)
         self.reactions = ReactionHandler()
         self.logger = logger
     }
@@ -66,7 +68,15 @@ public struct EventRouter: Sendable {
             return welcome.help(context)
         case .roast:
             return try roasts.command(arguments, context, tx, &random)
-        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .settings, .remind, .forgetme, .export:
+        case .mood:
+            return try moods.command(arguments, context, tx)
+        case .favorites:
+            return try records.favorites(context, tx)
+        case .history:
+            return try records.history(arguments, context, tx)
+        case .stats:
+            return try records.stats(context, tx)
+        case .streak, .badges, .collections, .top, .settings, .remind, .forgetme, .export:
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
         }
     }
@@ -84,6 +94,10 @@ public struct EventRouter: Sendable {
                 return HandlerOutcome(notice: context.words.staleButton)
             }
             return try roasts.another(like: original, context, tx, &random)
+        case .setMood(let mood):
+            return try moods.press(mood, context, tx)
+        case .favoritesPage(let page):
+            return try records.turnFavorites(to: page, message: message, context, tx)
         }
     }
 }

@@ -3,13 +3,48 @@ import RoastCore
 import RoastStore
 
 /// `/roast`, roast requests in free text, and 🔁: picks a roast, stores it, posts it with buttons.
+///
+/// Every roast passes the ``SafetyFilter`` before it is stored and sent. An AI roast prepared before
+/// the transaction (``EventContext/prepared``) is used when it passes; otherwise the library answers,
+/// weighted by the chat's reaction feedback. Today's mood applies when the request names none.
 public struct RoastHandler: Sendable {
+    /// How many recent rated roasts of the chat feed ``ReactionFeedback``.
+    public static let feedbackHistory = 200
     private let picker: RoastPicker
     private let parser: RoastRequestParser
+    private let safety: SafetyFilter
 
-    public init(library: RoastLibrary, parser: RoastRequestParser = RoastRequestParser()) {
+    public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter(), parser: RoastRequestParser = RoastRequestParser()) {
         self.picker = RoastPicker(library: library)
         self.parser = parser
+        self.safety = safety
+    }
+
+    /// The roast request an event makes, if it makes one: `/roast`, a mention asking for a roast, or 🔁.
+    /// The pipeline uses it to fetch an AI roast before the transaction.
+    public func request(for event: IncomingEvent, chat: ChatID, _ tx: borrowing StoreTransaction) throws -> RoastRequest? {
+        switch event {
+        case .command(let name, let arguments, _):
+            guard case .known(.roast, let words) = CommandInvocation(name: name, arguments: arguments) else { return nil }
+            return parser.parse(words.joined(separator: " "))
+        case .mention(let text, _):
+            let request = parser.parse(text)
+            return asksForRoast(text, request) ? request : nil
+        case .buttonPress(_, let data, _):
+            guard case .another(let id) = ButtonAction(payload: data), let original = try tx.roast(id), original.chatID == chat else {
+                return nil
+            }
+            return Self.request(like: original)
+        default:
+            return nil
+        }
+    }
+
+    /// The person's mood today, which applies when a request names none.
+    public static func effectiveMood(_ request: RoastRequest, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> Mood? {
+        if let mood = request.mood { return mood }
+        guard let sender = context.sender else { return nil }
+        return try tx.mood(chat: context.chatID, user: sender.id, on: context.localDate)
     }
 
     /// `/roast words…`: unknown words get a hint, but the roast still comes.
@@ -25,8 +60,7 @@ public struct RoastHandler: Sendable {
         -> HandlerOutcome
     {
         let request = parser.parse(text)
-        let asksForRoast = TextNormalization.matchKey(text).split(separator: " ").contains { $0 == "roast" || $0 == "nuong" }
-        guard asksForRoast || request.category != nil || request.spice != nil || request.mood != nil else {
+        guard asksForRoast(text, request) else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.mentionHint)))])
         }
         return try roast(request, hintUnknownWords: false, context, tx, &random)
@@ -36,34 +70,38 @@ public struct RoastHandler: Sendable {
     public func another(like original: StoredRoast, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
         throws -> HandlerOutcome
     {
-        let request = RoastRequest(category: original.category, spice: original.spice, mood: original.mood, collection: original.collection)
+        let request = Self.request(like: original)
         var outcome = try roast(request, hintUnknownWords: false, context, tx, &random)
         outcome.notice = context.words.anotherComing
         return outcome
     }
 
     private func roast(
-        _ request: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
+        _ asked: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
     ) throws -> HandlerOutcome {
         let words = context.words
-        let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
-        guard
-            let choice = picker.pick(
-                request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: false,
-                served: served, using: &random)
-        else {
+        var request = asked
+        request.mood = try Self.effectiveMood(asked, context, tx)
+        let roast: NewRoast
+        if let prepared = context.prepared, safety.check(prepared.text).isAllowed, prepared.spice <= context.chat.maxSpice {
+            roast = NewRoast(
+                chatID: context.chatID, requester: context.sender?.id, kind: .requested, source: .ai, text: prepared.text,
+                language: context.language, category: prepared.category, spice: prepared.spice, mood: request.mood,
+                collection: request.collection, createdAt: context.envelope.date)
+        } else if let choice = try pickFromLibrary(request, context, tx, &random) {
+            roast = NewRoast(
+                chatID: context.chatID, requester: context.sender?.id, kind: .requested, source: .library,
+                libraryID: choice.roast.id, text: choice.roast.text, language: context.language, category: choice.roast.category,
+                spice: choice.roast.spice, mood: request.mood, collection: request.collection,
+                createdAt: context.envelope.date)
+        } else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.noRoastAvailable)))])
         }
-        let roast = NewRoast(
-            chatID: context.chatID, requester: context.sender?.id, kind: .requested, source: .library,
-            libraryID: choice.roast.id, text: choice.roast.text, language: context.language, category: choice.roast.category,
-            spice: choice.roast.spice, mood: request.mood, collection: request.collection,
-            createdAt: context.envelope.date)
         let id = try tx.insertRoast(roast)
         guard let stored = try tx.roast(id) else { return .nothing }
         var replies: [Reply] = []
-        if hintUnknownWords, !request.unrecognized.isEmpty {
-            replies.append(.send(OutgoingMessage(text: RichText(plain: words.unknownRoastWords(request.unrecognized)))))
+        if hintUnknownWords, !asked.unrecognized.isEmpty {
+            replies.append(.send(OutgoingMessage(text: RichText(plain: words.unknownRoastWords(asked.unrecognized)))))
         }
         if let asked = request.spice, asked > context.chat.maxSpice {
             replies.append(.send(OutgoingMessage(text: RichText(plain: words.spiceCapped(to: context.chat.maxSpice)))))
@@ -71,5 +109,40 @@ public struct RoastHandler: Sendable {
         let view = RoastView(roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id)
         replies.append(.send(view.message, anchor: id))
         return HandlerOutcome(replies: replies)
+    }
+
+    // MARK: - Helpers
+
+    /// A library roast weighted by the chat's reaction feedback, skipping any the safety filter rejects
+    /// (an operator may block terms the shipped library uses).
+    private func pickFromLibrary(
+        _ request: RoastRequest, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
+    ) throws -> RoastPicker.Choice? {
+        let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
+        let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: context.chatID, limit: Self.feedbackHistory))
+        let pool = RoastCategory.allCases.flatMap {
+            picker.library.roasts(language: context.language, category: $0) + picker.library.premium(language: context.language, category: $0)
+        }
+        let weights = feedback.libraryWeights(for: pool)
+        var rejected: Set<String> = []
+        for _ in 0..<8 {
+            guard
+                let choice = picker.pick(
+                    request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: false,
+                    served: served.union(rejected), weights: weights, categoryWeights: feedback.categoryWeights, using: &random)
+            else { return nil }
+            if safety.check(choice.roast.text).isAllowed { return choice }
+            rejected.insert(choice.roast.id)
+        }
+        return nil
+    }
+
+    private func asksForRoast(_ text: String, _ request: RoastRequest) -> Bool {
+        let asks = TextNormalization.matchKey(text).split(separator: " ").contains { $0 == "roast" || $0 == "nuong" }
+        return asks || request.category != nil || request.spice != nil || request.mood != nil
+    }
+
+    private static func request(like original: StoredRoast) -> RoastRequest {
+        RoastRequest(category: original.category, spice: original.spice, mood: original.mood, collection: original.collection)
     }
 }

@@ -1,3 +1,4 @@
+import AIRoasts
 import ChatPlatform
 import Logging
 import RoastCore
@@ -13,15 +14,21 @@ public struct BotRuntime: Sendable {
 
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
-        seed configuredSeed: UInt64?
+        seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
-        let router = EventRouter(library: library, logger: logger)
+        let router = EventRouter(library: library, logger: logger, safety: safety)
+        let seed = self.seed
+        let preparer = ai.map { source in
+            RoastPreparer(
+                database: database, source: source, handler: RoastHandler(library: library, safety: safety), seed: seed, logger: logger)
+        }
         let processor = UpdateProcessor(database: database, router: router, seed: seed, logger: logger)
         outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
         pipeline = EventPipeline(
-            processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger)
+            processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,
+            preparer: preparer)
     }
 
     /// The configured seed, else the one stored at first start (so that choices replayed after a

@@ -14,6 +14,9 @@ public struct EventContext: Sendable {
     public let localDate: LocalDate
     /// When the bot processed the event (may be later than `envelope.date`).
     public let processedAt: Date
+    /// An AI roast fetched for this event before its transaction, if the event asks for a roast and
+    /// the chat uses AI (see ``RoastPreparer``).
+    public var prepared: PreparedRoast? = nil
 
     public var language: Language { chat.language }
     public var words: Phrasebook { Phrasebook(chat.language) }

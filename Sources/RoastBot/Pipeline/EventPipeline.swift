@@ -13,11 +13,14 @@ public struct EventPipeline: Sendable {
     private let outbox: OutboxDeliverer
     private let clock: any WallClock
     private let logger: Logger
+    /// Fetches AI roasts before the transaction; nil when no AI provider is configured.
+    private let preparer: RoastPreparer?
 
     public init(
         processor: UpdateProcessor, database: RoastDatabase, platform: any ChatPlatform, outbox: OutboxDeliverer,
-        clock: any WallClock, logger: Logger
+        clock: any WallClock, logger: Logger, preparer: RoastPreparer? = nil
     ) {
+        self.preparer = preparer
         self.processor = processor
         self.database = database
         self.platform = platform
@@ -55,7 +58,8 @@ public struct EventPipeline: Sendable {
 
     private func processInOrder(_ events: [IncomingEnvelope]) async {
         for envelope in events {
-            let applied = processor.apply(envelope, processedAt: clock.now)
+            let prepared = await preparer?.prepare(envelope)
+            let applied = processor.apply(envelope, processedAt: clock.now, prepared: prepared)
             if case .buttonPress(let callbackID, _, _) = envelope.event {
                 await acknowledge(callbackID, notice: applied?.outcome.notice)
             }

@@ -34,10 +34,10 @@ public struct UpdateProcessor: Sendable {
     ///
     /// A handler failure rolls the transaction back; the event is then recorded as applied with no
     /// effects (and logged), so one poisonous event can never wedge the pipeline.
-    public func apply(_ envelope: IncomingEnvelope, processedAt: Date) -> Applied? {
+    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedRoast? = nil) -> Applied? {
         do {
             return try database.write { tx in
-                try applyInTransaction(envelope, processedAt: processedAt, tx)
+                try applyInTransaction(envelope, processedAt: processedAt, prepared: prepared, tx)
             }
         } catch {
             logger.error(
@@ -56,7 +56,9 @@ public struct UpdateProcessor: Sendable {
         }
     }
 
-    private func applyInTransaction(_ envelope: IncomingEnvelope, processedAt: Date, _ tx: borrowing StoreTransaction) throws -> Applied? {
+    private func applyInTransaction(
+        _ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedRoast?, _ tx: borrowing StoreTransaction
+    ) throws -> Applied? {
         guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
         let defaultLanguage: Language =
             envelope.chat.kind == .privateChat ? (Language(languageTag: envelope.sender?.languageCode) ?? BotDefaults.language) : BotDefaults.language
@@ -73,7 +75,7 @@ public struct UpdateProcessor: Sendable {
         let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
         let context = EventContext(
             envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: timeZone),
-            processedAt: processedAt)
+            processedAt: processedAt, prepared: prepared)
         var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
         let outcome = try router.route(context, tx, &random)
         var queued = 0

@@ -1,1 +1,0 @@
-// Placeholder: the AI roast source lands with the roast-engine issue.

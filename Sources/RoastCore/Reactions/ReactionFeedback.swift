@@ -1,0 +1,91 @@
+/// What a chat's reactions teach the roast engine (REQ-RCT-004/005).
+///
+/// - When 👎 dominates a category — at least ``dislikeThreshold`` of its ``window`` most recent rated
+///   roasts are disliked — that category is *cooled*: the AI prompt gets an adjustment and, when a
+///   request names no category, the picker chooses it less often (``cooledCategoryWeight``).
+/// - 🔥 raises the weight of similar library roasts: the same entry, and entries of the same category
+///   and spice level. A disliked entry becomes less likely to come back.
+///
+/// Pure: built from the chat's recent rated roasts (newest first), as the store returns them.
+public struct ReactionFeedback: Sendable, Hashable {
+    public static let window = 10
+    public static let dislikeThreshold = 3
+    public static let cooledCategoryWeight = 0.4
+    /// Boost per 🔥 on a roast of the same category and spice, and its ceiling.
+    public static let similarFireBoost = 0.2
+    public static let maximumSimilarBoost = 2.0
+    /// Multiplier for an entry that itself received 🔥, and for one that was disliked.
+    public static let sameRoastFireBoost = 1.5
+    public static let dislikedRoastWeight = 0.5
+
+    /// Categories where 👎 dominates.
+    public let cooledCategories: Set<RoastCategory>
+    private let firesBySimilarity: [Similarity: Int]
+    private let firedIDs: Set<String>
+    private let dislikedIDs: Set<String>
+
+    /// - Parameter recent: the chat's rated roasts, newest first (unrated ones are ignored).
+    public init(recent: [RatedRoast]) {
+        let rated = recent.filter { !$0.counts.values.allSatisfy { $0 == 0 } }
+        var cooled: Set<RoastCategory> = []
+        for category in RoastCategory.allCases {
+            let latest = rated.lazy.filter { $0.category == category }.prefix(Self.window)
+            if latest.count(where: \.isDisliked) >= Self.dislikeThreshold { cooled.insert(category) }
+        }
+        var fires: [Similarity: Int] = [:]
+        var firedIDs: Set<String> = []
+        var dislikedIDs: Set<String> = []
+        for roast in rated {
+            if roast.fires > 0 {
+                fires[Similarity(category: roast.category, spice: roast.spice), default: 0] += roast.fires
+                if let id = roast.libraryID { firedIDs.insert(id) }
+            }
+            if roast.isDisliked, let id = roast.libraryID { dislikedIDs.insert(id) }
+        }
+        cooledCategories = cooled
+        firesBySimilarity = fires
+        self.firedIDs = firedIDs
+        self.dislikedIDs = dislikedIDs.subtracting(firedIDs)
+    }
+
+    /// No feedback yet: every weight is 1.
+    public static let none = ReactionFeedback(recent: [])
+
+    /// The multiplier of one library roast (1 when nothing is known about it).
+    public func weight(of roast: LibraryRoast) -> Double {
+        var weight = 1.0
+        let similarFires = firesBySimilarity[Similarity(category: roast.category, spice: roast.spice), default: 0]
+        weight *= min(1 + Double(similarFires) * Self.similarFireBoost, Self.maximumSimilarBoost)
+        if firedIDs.contains(roast.id) { weight *= Self.sameRoastFireBoost }
+        if dislikedIDs.contains(roast.id) { weight *= Self.dislikedRoastWeight }
+        if cooledCategories.contains(roast.category) { weight *= Self.cooledCategoryWeight }
+        return weight
+    }
+
+    /// Per-roast multipliers for ``RoastPicker``, for the roasts whose weight is not 1.
+    public func libraryWeights(for roasts: [LibraryRoast]) -> [String: Double] {
+        var weights: [String: Double] = [:]
+        for roast in roasts {
+            let weight = weight(of: roast)
+            if weight != 1 { weights[roast.id] = weight }
+        }
+        return weights
+    }
+
+    /// Per-category multipliers for ``RoastPicker`` when a request names no category.
+    public var categoryWeights: [RoastCategory: Double] {
+        Dictionary(uniqueKeysWithValues: cooledCategories.map { ($0, Self.cooledCategoryWeight) })
+    }
+
+    /// The sentence added to an AI prompt for `category`, when the chat has cooled on it.
+    public func promptAdjustment(for category: RoastCategory) -> String? {
+        guard cooledCategories.contains(category) else { return nil }
+        return "People in this chat have recently disliked roasts about \(category.promptName). "
+            + "Be noticeably gentler and more playful than usual: laugh with them at the situation, never at anyone."
+    }
+
+    private struct Similarity: Hashable, Sendable {
+        var category: RoastCategory
+        var spice: SpiceLevel
+    }
+}
