@@ -1,3 +1,4 @@
+import ChatPlatform
 import RoastCore
 import RoastStore
 
@@ -10,12 +11,18 @@ public enum ButtonAction: Sendable, Hashable {
     case favorite(RoastID)
     /// 🔁 another roast like this one.
     case another(RoastID)
+    /// 🧊 use the freeze to restore this person's broken streak (only they may press it).
+    case restoreStreak(UserID)
+    /// Switch `/top` to another tab, editing the message in place.
+    case leaderboard(LeaderboardMetric)
 
     public var payload: String {
         switch self {
         case .react(let id, let kind): "r:\(id.rawValue):\(kind.code)"
         case .favorite(let id): "f:\(id.rawValue)"
         case .another(let id): "a:\(id.rawValue)"
+        case .restoreStreak(let user): "z:\(user.rawValue)"
+        case .leaderboard(let metric): "t:\(metric.code)"
         }
     }
 
@@ -34,6 +41,12 @@ public enum ButtonAction: Sendable, Hashable {
         case ("a", 2):
             guard let id = Self.roastID(parts[1]) else { return nil }
             self = .another(id)
+        case ("z", 2):
+            guard parts[1].count <= 19, let raw = Int64(parts[1]), raw > 0 else { return nil }
+            self = .restoreStreak(UserID(raw))
+        case ("t", 2):
+            guard let metric = LeaderboardMetric(code: parts[1]) else { return nil }
+            self = .leaderboard(metric)
         default:
             return nil
         }

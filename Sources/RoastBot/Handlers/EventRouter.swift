@@ -9,12 +9,21 @@ public struct EventRouter: Sendable {
     private let welcome: WelcomeHandler
     private let roasts: RoastHandler
     private let reactions: ReactionHandler
+    private let streaks: StreakHandler
+    private let badges: BadgesHandler
+    private let leaderboard: LeaderboardHandler
+    /// Streak counting and badge awards around every event (see ``UpdateProcessor``).
+    let activity: ActivityRecorder
     private let logger: Logger
 
-    public init(library: RoastLibrary, logger: Logger) {
+    public init(library: RoastLibrary, badges catalog: BadgeCatalog = .standard, logger: Logger) {
         self.welcome = WelcomeHandler()
         self.roasts = RoastHandler(library: library)
         self.reactions = ReactionHandler()
+        self.streaks = StreakHandler()
+        self.badges = BadgesHandler(catalog: catalog)
+        self.leaderboard = LeaderboardHandler()
+        self.activity = ActivityRecorder(catalog: catalog)
         self.logger = logger
     }
 
@@ -60,7 +69,15 @@ public struct EventRouter: Sendable {
             return welcome.help(context)
         case .roast:
             return try roasts.command(arguments, context, tx, &random)
-        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .settings, .remind, .forgetme, .export:
+        case .streak:
+            return try streaks.show(context, tx)
+        case .badges:
+            return try badges.show(context, tx)
+        case .top:
+            return try leaderboard.command(context, tx)
+        case .remind:
+            return try streaks.remind(arguments, context, tx)
+        case .mood, .collections, .favorites, .history, .stats, .settings, .forgetme, .export:
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
         }
     }
@@ -78,6 +95,10 @@ public struct EventRouter: Sendable {
                 return HandlerOutcome(notice: context.words.staleButton)
             }
             return try roasts.another(like: original, context, tx, &random)
+        case .restoreStreak(let owner):
+            return try streaks.restore(owner: owner, message: message, context, tx)
+        case .leaderboard(let metric):
+            return try leaderboard.press(metric, message: message, context, tx)
         }
     }
 }

@@ -49,7 +49,7 @@ public struct RoastHandler: Sendable {
         let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
         guard
             let choice = picker.pick(
-                request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: false,
+                request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: try context.premiumUnlocked(tx),
                 served: served, using: &random)
         else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.noRoastAvailable)))])
