@@ -1,4 +1,5 @@
 import ChatPlatform
+import Foundation
 import RoastCore
 import RoastStore
 
@@ -13,9 +14,12 @@ public struct StreakHandler: Sendable {
         let standing = StreakStanding(
             profile: profile, streak: try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules),
             remindersOn: try tx.remindersOn(chat: profile.chatID, user: profile.userID))
+        // "Now" is when the command is answered; a simulated clock (console) may put the event
+        // itself later, and the answer must not describe a day before the event's own.
+        let now = max(context.processedAt, context.envelope.date)
+        let today = max(context.localDate, LocalDate(now, in: context.timeZone))
         let view = StreakView(
-            standing: standing, today: context.localDate, now: context.processedAt, timeZone: context.timeZone, language: context.language,
-            rules: engine.rules)
+            standing: standing, today: today, now: now, timeZone: context.timeZone, language: context.language, rules: engine.rules)
         return HandlerOutcome(replies: [.send(view.message)])
     }
 

@@ -54,19 +54,22 @@ public struct StreakState: Sendable, Hashable, Codable {
     public func hasFlame(_ rules: StreakRules = .standard) -> Bool { longest >= rules.roastMasterDays }
 
     /// Combines two states of the same person (a group that became a supergroup had activity under
-    /// both ids): the later counted day wins, a run still alive on that day keeps going, totals add up
-    /// (minus the shared day when both counted it) and a freeze held in either is kept.
+    /// both ids). Each current run is a span of days ending on its last active day: spans that touch
+    /// or overlap join into one run; days both counted are counted once in the total; the longest,
+    /// a held freeze and the later run's pending offer are kept.
     public static func merged(_ a: StreakState, _ b: StreakState) -> StreakState {
-        guard let aDay = a.lastActive else { return b }
-        guard let bDay = b.lastActive else { return a }
-        let later = max(aDay, bDay)
-        let aRun = a.current(on: later), bRun = b.current(on: later)
-        let winner = aRun >= bRun ? a : b
-        var result = winner
-        result.lastActive = later
-        result.current = max(aRun, bRun)
+        guard let aEnd = a.lastActive, a.current > 0 else { return b }
+        guard let bEnd = b.lastActive, b.current > 0 else { return a }
+        let (later, other) = aEnd >= bEnd ? (a, b) : (b, a)
+        let laterEnd = max(aEnd, bEnd), otherEnd = min(aEnd, bEnd)
+        let laterStart = laterEnd.adding(days: 1 - later.current), otherStart = otherEnd.adding(days: 1 - other.current)
+        var result = later
+        if otherEnd >= laterStart.adding(days: -1) {
+            result.current = laterEnd.days(since: min(laterStart, otherStart)) + 1
+        }
+        let overlap = max(0, min(aEnd, bEnd).days(since: max(laterStart, otherStart)) + 1)
+        result.totalDays = a.totalDays + b.totalDays - overlap
         result.longest = max(a.longest, b.longest, result.current)
-        result.totalDays = a.totalDays + b.totalDays - (aDay == bDay ? 1 : 0)
         result.freezes = max(a.freezes, b.freezes)
         return result
     }
