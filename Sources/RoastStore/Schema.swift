@@ -123,9 +123,50 @@ enum Schema {
                     mood TEXT NOT NULL,
                     set_at REAL NOT NULL,
                     PRIMARY KEY (chat_id, user_id, local_date),
-                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id)
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
                 ) WITHOUT ROWID;
                 CREATE INDEX reactions_by_user ON reactions (user_id, roast_id);
+                """
+        ),
+        Migration(
+            name: "create streaks, badges and profile counters",
+            sql: """
+                CREATE TABLE streaks (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    current INTEGER NOT NULL,
+                    longest INTEGER NOT NULL,
+                    total_days INTEGER NOT NULL,
+                    last_active TEXT,
+                    freezes INTEGER NOT NULL,
+                    days_toward_freeze INTEGER NOT NULL,
+                    offer_length INTEGER,
+                    offer_restarted_on TEXT,
+                    reminders_on INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (chat_id, user_id),
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX streaks_by_reminder ON streaks (chat_id, reminders_on, last_active);
+
+                CREATE TABLE badges (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    badge_id TEXT NOT NULL,
+                    unlocked_at REAL NOT NULL,
+                    unlocked_on TEXT NOT NULL,
+                    announced INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (chat_id, user_id, badge_id),
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+
+                CREATE TABLE profile_counters (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    value INTEGER NOT NULL,
+                    PRIMARY KEY (chat_id, user_id, name),
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
                 """
         ),
     ]

@@ -437,8 +437,10 @@ import Testing
     try await withFake { fake in
       fake.injectFault(.stall, method: "getUpdates")
       await #expect(throws: ClientTimeout.self) {
-        _ = try await call(fake, "getUpdates", timeout: .milliseconds(300))
+        _ = try await call(fake, "getUpdates", timeout: .seconds(2))
       }
+      // On a loaded machine the request may be recorded a moment after the client gave up.
+      #expect(await fake.waitFor { !fake.requests(method: "getUpdates").isEmpty })
       let stalled = try #require(fake.requests(method: "getUpdates").first)
       #expect(stalled.fault == .stall)
       #expect(stalled.statusCode == nil)

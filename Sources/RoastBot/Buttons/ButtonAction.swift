@@ -1,3 +1,4 @@
+import ChatPlatform
 import RoastCore
 import RoastStore
 
@@ -14,6 +15,10 @@ public enum ButtonAction: Sendable, Hashable {
     case setMood(Mood?)
     /// Shows a page (from 1) of the presser's favorites.
     case favoritesPage(Int)
+    /// 🧊 use the freeze to restore this person's broken streak (only they may press it).
+    case restoreStreak(UserID)
+    /// Switch `/top` to another tab, editing the message in place.
+    case leaderboard(LeaderboardMetric)
 
     public var payload: String {
         switch self {
@@ -22,6 +27,8 @@ public enum ButtonAction: Sendable, Hashable {
         case .another(let id): "a:\(id.rawValue)"
         case .setMood(let mood): "md:\(mood?.rawValue ?? "off")"
         case .favoritesPage(let page): "fv:\(page)"
+        case .restoreStreak(let user): "z:\(user.rawValue)"
+        case .leaderboard(let metric): "t:\(metric.code)"
         }
     }
 
@@ -46,6 +53,12 @@ public enum ButtonAction: Sendable, Hashable {
         case ("fv", 2):
             guard parts[1].count <= 4, let page = Int(parts[1]), page >= 1 else { return nil }
             self = .favoritesPage(page)
+        case ("z", 2):
+            guard parts[1].count <= 19, let raw = Int64(parts[1]), raw > 0 else { return nil }
+            self = .restoreStreak(UserID(raw))
+        case ("t", 2):
+            guard let metric = LeaderboardMetric(code: parts[1]) else { return nil }
+            self = .leaderboard(metric)
         default:
             return nil
         }

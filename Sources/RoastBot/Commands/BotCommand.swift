@@ -28,7 +28,8 @@ public enum BotCommand: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .start, .help, .roast: true
         case .mood, .favorites, .history, .stats: true
-        case .streak, .badges, .collections, .top, .settings, .remind, .forgetme, .export:
+        case .streak, .badges, .top, .remind: true
+        case .collections, .settings, .forgetme, .export:
             false
         }
     }

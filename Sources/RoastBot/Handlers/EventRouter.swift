@@ -9,14 +9,23 @@ public struct EventRouter: Sendable {
     private let welcome: WelcomeHandler
     private let roasts: RoastHandler
     private let reactions: ReactionHandler
+    private let streaks: StreakHandler
+    private let badges: BadgesHandler
+    private let leaderboard: LeaderboardHandler
+    /// Streak counting and badge awards around every event (see ``UpdateProcessor``).
+    let activity: ActivityRecorder
     private let logger: Logger
     private let moods = MoodHandler()
     private let records = RoastRecordsHandler()
 
-    public init(library: RoastLibrary, logger: Logger, safety: SafetyFilter = SafetyFilter()) {
+    public init(library: RoastLibrary, badges catalog: BadgeCatalog = .standard, logger: Logger, safety: SafetyFilter = SafetyFilter()) {
         self.welcome = WelcomeHandler()
         self.roasts = RoastHandler(library: library, safety: safety)
         self.reactions = ReactionHandler()
+        self.streaks = StreakHandler()
+        self.badges = BadgesHandler(catalog: catalog)
+        self.leaderboard = LeaderboardHandler()
+        self.activity = ActivityRecorder(catalog: catalog)
         self.logger = logger
     }
 
@@ -76,7 +85,15 @@ public struct EventRouter: Sendable {
             return try records.history(arguments, context, tx)
         case .stats:
             return try records.stats(context, tx)
-        case .streak, .badges, .collections, .top, .settings, .remind, .forgetme, .export:
+        case .streak:
+            return try streaks.show(context, tx)
+        case .badges:
+            return try badges.show(context, tx)
+        case .top:
+            return try leaderboard.command(context, tx)
+        case .remind:
+            return try streaks.remind(arguments, context, tx)
+        case .collections, .settings, .forgetme, .export:
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
         }
     }
@@ -98,6 +115,10 @@ public struct EventRouter: Sendable {
             return try moods.press(mood, context, tx)
         case .favoritesPage(let page):
             return try records.turnFavorites(to: page, message: message, context, tx)
+        case .restoreStreak(let owner):
+            return try streaks.restore(owner: owner, message: message, context, tx)
+        case .leaderboard(let metric):
+            return try leaderboard.press(metric, message: message, context, tx)
         }
     }
 }

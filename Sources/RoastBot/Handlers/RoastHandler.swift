@@ -128,7 +128,7 @@ public struct RoastHandler: Sendable {
         for _ in 0..<8 {
             guard
                 let choice = picker.pick(
-                    request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: false,
+                    request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: try context.premiumUnlocked(tx),
                     served: served.union(rejected), weights: weights, categoryWeights: feedback.categoryWeights, using: &random)
             else { return nil }
             if safety.check(choice.roast.text).isAllowed { return choice }

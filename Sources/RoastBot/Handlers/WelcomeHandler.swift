@@ -52,7 +52,7 @@ public struct WelcomeHandler: Sendable {
         text.append(.plain("\n\n"))
         text.append(.bold(words.helpCategories + ": "))
         text.append(.plain(RoastCategory.allCases.map { "\($0.emoji) \($0.name(in: language))" }.joined(separator: ", ")))
-        text.append(.plain("\n" + words.helpSpice + "\n\n" + words.helpPrivacy))
+        text.append(.plain("\n" + words.helpSpice + "\n\n" + words.helpFreezeRule + "\n\n" + words.helpPrivacy))
         return text
     }
 }

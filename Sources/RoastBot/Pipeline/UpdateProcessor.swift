@@ -77,7 +77,9 @@ public struct UpdateProcessor: Sendable {
             envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: timeZone),
             processedAt: processedAt, prepared: prepared)
         var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
-        let outcome = try router.route(context, tx, &random)
+        let streak = try router.activity.recordStreak(context, tx)
+        var outcome = try router.route(context, tx, &random)
+        outcome.replies += try router.activity.announcements(after: streak, context, tx)
         var queued = 0
         for reply in outcome.replies {
             switch reply {

@@ -61,7 +61,8 @@ extension StoreTransaction {
     }
 
     /// Moves everything stored under `old` to `new` (a group became a supergroup): settings, profiles,
-    /// roasts (with their reactions and favorites) and queued outbox items.
+    /// roasts (with their reactions and favorites), streaks, badges, profile counters and queued
+    /// outbox items.
     ///
     /// When `new` already exists (an event from the supergroup arrived first), the settings of `old`
     /// win because they are the ones people chose, except kind, title and membership, which are
@@ -96,6 +97,7 @@ extension StoreTransaction {
             new, old)
         try connection.execute("UPDATE roasts SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("UPDATE OR REPLACE moods SET chat_id = ? WHERE chat_id = ?", new, old)
+        try migrateStreaksAndBadges(from: old, to: new)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", old)
         try retargetOutbox(from: old, to: new)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", old)

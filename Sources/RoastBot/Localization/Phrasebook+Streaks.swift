@@ -1,0 +1,177 @@
+import ChatPlatform
+import RoastCore
+
+/// Sentences for streaks, badges, the leaderboard and reminders (issue 4).
+extension Phrasebook {
+    private func say(_ vi: String, _ en: String) -> String { language == .vi ? vi : en }
+
+    private func days(_ n: Int) -> String { say("\(n) ngày", n == 1 ? "1 day" : "\(n) days") }
+
+    // MARK: Help
+
+    public var helpFreezeRule: String {
+        say(
+            "🧊 Đóng băng chuỗi: khi chuỗi từ 7 ngày trở lên bị đứt, bạn được mời khôi phục một lần. Mỗi 30 ngày hoạt động (khi không giữ đóng băng nào) bạn nhận lại 1 đóng băng; giữ tối đa 1.",
+            "🧊 Streak freeze: when a streak of 7+ days breaks, you are offered once to restore it. Every 30 active days (while you hold none) earn a new freeze; you hold at most one.")
+    }
+
+    // MARK: /streak
+
+    public func streakHeader(_ name: String) -> String { say("Chuỗi ngày của \(name)", "\(name)'s streak") }
+    public func streakCurrent(_ n: Int) -> String { say("🔥 Hiện tại: \(days(n))", "🔥 Current: \(days(n))") }
+    public func streakLongest(_ n: Int) -> String { say("🏔️ Dài nhất: \(days(n))", "🏔️ Longest: \(days(n))") }
+    public func streakTotal(_ n: Int) -> String { say("📅 Tổng số ngày hoạt động: \(n)", "📅 Total active days: \(n)") }
+
+    public func freezeHeld(_ count: Int) -> String {
+        say("🧊 Đóng băng: đang giữ \(count)", "🧊 Freeze: \(count) held")
+    }
+
+    public func freezeRefillIn(_ daysLeft: Int) -> String {
+        say("🧊 Đóng băng: chưa có — nhận thêm sau \(days(daysLeft)) hoạt động", "🧊 Freeze: none — a new one after \(days(daysLeft)) of activity")
+    }
+
+    public func freezeRestorable(_ brokenLength: Int) -> String {
+        say("🧊 Có thể khôi phục chuỗi \(days(brokenLength)) đã đứt", "🧊 Your broken \(days(brokenLength)) streak can still be restored")
+    }
+
+    public func nextMilestone(_ milestone: Int, left: Int) -> String {
+        say("🎯 Mốc tiếp theo: \(days(milestone)) (còn \(left))", "🎯 Next milestone: \(days(milestone)) (\(left) to go)")
+    }
+
+    public var allMilestonesReached: String { say("🎯 Đã qua mọi mốc — huyền thoại!", "🎯 Every milestone reached — legendary!") }
+
+    public func hoursLeftToday(hours: Int, minutes: Int, counted: Bool) -> String {
+        let left = say("\(hours) giờ \(minutes) phút", "\(hours)h \(minutes)m")
+        return counted
+            ? say("✅ Hôm nay đã được tính (còn \(left) đến nửa đêm)", "✅ Today is counted (\(left) until midnight)")
+            : say("⏳ Còn \(left) hôm nay để giữ chuỗi", "⏳ \(left) left today to keep your streak")
+    }
+
+    public func reminderState(_ on: Bool) -> String {
+        on
+            ? say("🔔 Nhắc giữ chuỗi: bật (/remind off để tắt)", "🔔 Streak reminders: on (/remind off to stop)")
+            : say("🔕 Nhắc giữ chuỗi: tắt (/remind on để bật)", "🔕 Streak reminders: off (/remind on to start)")
+    }
+
+    public func titleLine(_ title: StreakTitle) -> String { say("🏷️ Danh hiệu: ", "🏷️ Title: ") + titleName(title) }
+
+    public func premiumState(_ unlocked: Bool, days: Int) -> String {
+        unlocked
+            ? say("💎 Kho roast Premium: đã mở khoá", "💎 Premium roasts: unlocked")
+            : say("💎 Kho roast Premium: mở khoá khi đạt chuỗi \(self.days(days))", "💎 Premium roasts: unlocked by a \(days)-day streak")
+    }
+
+    public func titleName(_ title: StreakTitle) -> String {
+        switch title {
+        case .consistentRoaster: say("Roaster Chăm Chỉ", "Consistent Roaster")
+        case .roastMaster: say("Roast Master", "Roast Master")
+        }
+    }
+
+    // MARK: Announcements
+
+    /// Followed by the person's mention.
+    public var milestonePrefix: String { "🎉 " }
+    public func milestoneReached(_ n: Int) -> String { say(" đạt chuỗi \(days(n)) liên tiếp!", " hit a \(n)-day streak!") }
+
+    public func reward(_ reward: StreakReward) -> String {
+        switch reward {
+        case .title(let title): say("🏷️ Danh hiệu mới: ", "🏷️ New title: ") + titleName(title)
+        case .premiumPool: say("💎 Kho roast Premium đã mở khoá — /roast sẽ cay nồng hơn!", "💎 Premium roasts unlocked — /roast just got spicier!")
+        case .flame: say("🔥 Ngọn lửa Roast Master giờ cháy cạnh tên bạn trong /streak và /top", "🔥 The Roast Master flame now burns beside your name in /streak and /top")
+        }
+    }
+
+    /// Followed by the person's mention.
+    public var badgePrefix: String { "🏅 " }
+    public var badgeEarned: String { say(" nhận huy hiệu mới: ", " earned a new badge: ") }
+
+    public var freezeRefilled: String { say("🧊 Bạn nhận thêm 1 đóng băng chuỗi (30 ngày hoạt động)!", "🧊 You earned a streak freeze (30 active days)!") }
+
+    /// Offer text; the mention comes first.
+    public func freezeOffer(brokenLength: Int) -> String {
+        say(
+            ", chuỗi \(days(brokenLength)) của bạn vừa đứt 😢 Dùng 🧊 đóng băng để khôi phục? Lời mời chỉ có một lần.",
+            ", your \(brokenLength)-day streak just broke 😢 Use your 🧊 freeze to restore it? This offer comes once.")
+    }
+
+    public var freezeButton: String { say("🧊 Khôi phục chuỗi", "🧊 Restore my streak") }
+
+    /// Follows the mention.
+    public func freezeUsed(restoredTo n: Int) -> String {
+        say(" đã dùng 🧊 đóng băng: chuỗi trở lại \(days(n))!", " used a 🧊 freeze: the streak is back to \(days(n))!")
+    }
+
+    public var freezeOfferClosed: String { say("🧊 Lời mời khôi phục đã được dùng hoặc hết hạn.", "🧊 This restore offer was used or has expired.") }
+    public var freezeNotYours: String { say("Nút này dành cho người khác 😉", "This button belongs to someone else 😉") }
+    public var freezeNothingToRestore: String { say("Không còn chuỗi nào để khôi phục.", "There is no streak left to restore.") }
+    public var freezeRestoredNotice: String { say("Đã khôi phục chuỗi 🧊", "Streak restored 🧊") }
+
+    // MARK: /badges
+
+    public func badgesHeader(_ name: String, earned: Int, total: Int) -> String {
+        say("Huy hiệu của \(name) (\(earned)/\(total))", "\(name)'s badges (\(earned)/\(total))")
+    }
+
+    public var badgesEarnedTitle: String { say("Đã đạt", "Earned") }
+    public var badgesLockedTitle: String { say("Chưa đạt", "Locked") }
+    public var badgesNoneYet: String { say("Chưa có huy hiệu nào — gõ /roast để bắt đầu!", "No badges yet — type /roast to get going!") }
+
+    public func earnedOn(_ date: LocalDate) -> String {
+        say(String(format: "%02d/%02d/%04d", date.day, date.month, date.year), date.iso)
+    }
+
+    /// What is still missing for a badge.
+    public func remaining(_ criterion: BadgeCriterion, _ n: Int) -> String {
+        switch criterion {
+        case .streakDays: say("còn \(n) ngày chuỗi", "\(n) more streak \(n == 1 ? "day" : "days")")
+        case .roasts: say("còn \(n) roast", "\(n) more \(n == 1 ? "roast" : "roasts")")
+        case .categoriesTried: say("còn \(n) chủ đề", "\(n) more \(n == 1 ? "category" : "categories")")
+        case .spiceLevelsTried: say("còn \(n) mức cay", "\(n) more spice \(n == 1 ? "level" : "levels")")
+        case .favorites: say("còn \(n) ⭐", "\(n) more ⭐")
+        case .shares: say("còn \(n) lượt chia sẻ", "\(n) more \(n == 1 ? "share" : "shares")")
+        case .fireReceived: say("còn \(n) 🔥", "\(n) more 🔥")
+        case .collectionRoasts: say("còn \(n) roast của bộ sưu tập", "\(n) more collection \(n == 1 ? "roast" : "roasts")")
+        }
+    }
+
+    // MARK: /top
+
+    public func leaderboardTitle(_ metric: LeaderboardMetric) -> String {
+        say("🏆 Bảng xếp hạng — ", "🏆 Leaderboard — ") + leaderboardTab(metric)
+    }
+
+    public func leaderboardTab(_ metric: LeaderboardMetric) -> String {
+        switch metric {
+        case .streak: say("Chuỗi ngày", "Streaks")
+        case .roasts: say("Số roast", "Roasts")
+        case .fire: say("🔥 nhận được", "🔥 received")
+        }
+    }
+
+    public func leaderboardValue(_ metric: LeaderboardMetric, _ n: Int) -> String {
+        switch metric {
+        case .streak: days(n)
+        case .roasts: say("\(n) roast", n == 1 ? "1 roast" : "\(n) roasts")
+        case .fire: "\(n) 🔥"
+        }
+    }
+
+    public var leaderboardEmpty: String {
+        say("Bảng này còn trống — gõ /roast để mở hàng!", "Nobody here yet — type /roast to open the board!")
+    }
+
+    // MARK: /remind
+
+    public var remindersTurnedOn: String {
+        say(
+            "🔔 Đã bật nhắc giữ chuỗi: khoảng 2 tiếng trước nửa đêm, nếu hôm đó bạn chưa ghé, mình sẽ gọi tên bạn.",
+            "🔔 Streak reminders on: about two hours before midnight, if you haven't stopped by that day, I'll call your name.")
+    }
+
+    public var remindersTurnedOff: String { say("🔕 Đã tắt nhắc giữ chuỗi.", "🔕 Streak reminders off.") }
+
+    public func remindUsage(currentlyOn: Bool) -> String {
+        reminderState(currentlyOn) + "\n" + say("Cách dùng: /remind on hoặc /remind off", "Usage: /remind on or /remind off")
+    }
+}

@@ -1,0 +1,85 @@
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// Counts every interaction toward the sender's streak and awards badges, inside the event's
+/// transaction, so that each unlock and its announcement are written together exactly once.
+///
+/// ``UpdateProcessor`` calls ``recordStreak(_:_:)`` before routing (so `/streak`, the Premium pool
+/// and the handlers see today's count) and ``announcements(after:_:_:)`` after, appending the result
+/// to the handler's replies.
+public struct ActivityRecorder: Sendable {
+    public let engine: StreakEngine
+    public let catalog: BadgeCatalog
+
+    public init(rules: StreakRules = .standard, catalog: BadgeCatalog = .standard) {
+        self.engine = StreakEngine(rules: rules)
+        self.catalog = catalog
+    }
+
+    /// Counts the event's local day for its sender (nil when the event has no human sender or
+    /// does not count as activity).
+    public func recordStreak(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> StreakUpdate? {
+        guard let profile = context.profile else { return nil }
+        let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
+        let update = engine.record(state, activityOn: context.localDate)
+        if update.change != .alreadyCounted {
+            try tx.saveStreak(update.state, chat: profile.chatID, user: profile.userID)
+        }
+        return update
+    }
+
+    /// Announcements for the sender (milestones, new freeze, badges, the freeze offer) and, when the
+    /// event is a reaction, badges the roast's requester earned by it.
+    public func announcements(after update: StreakUpdate?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+        var replies: [Reply] = []
+        if let profile = context.profile {
+            let badges = try award(profile, context, tx)
+            let view = CelebrationView(
+                user: profile.userID, name: profile.displayName, milestones: update?.milestones ?? [], refilled: update?.refilled ?? false,
+                badges: badges, language: context.language)
+            if let message = view.message { replies.append(.send(message)) }
+            if let offer = update?.newOffer {
+                replies.append(.send(CelebrationView.freezeOffer(offer, user: profile.userID, name: profile.displayName, language: context.language)))
+            }
+        }
+        if let requester = try reactedRoastRequester(context, tx), requester != context.profile?.userID,
+            let profile = try tx.profile(chat: context.chatID, user: requester)
+        {
+            let badges = try award(profile, context, tx)
+            let view = CelebrationView(
+                user: profile.userID, name: profile.displayName, milestones: [], refilled: false, badges: badges, language: context.language)
+            if let message = view.message { replies.append(.send(message)) }
+        }
+        return replies
+    }
+
+    /// Records every badge `profile` newly earned and returns them (each at most once, ever).
+    func award(_ profile: Profile, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Badge] {
+        let earned = Set(try tx.earnedBadges(chat: profile.chatID, user: profile.userID).map(\.badge))
+        let tally = try tx.activityTally(chat: profile.chatID, user: profile.userID)
+        var awarded: [Badge] = []
+        for badge in catalog.newlyEarned(tally, alreadyEarned: earned) {
+            // The announcement is queued in this same transaction, hence `announced: true`.
+            let isNew = try tx.earnBadge(
+                badge.id, chat: profile.chatID, user: profile.userID, at: context.envelope.date, on: context.localDate, announced: true)
+            if isNew { awarded.append(badge) }
+        }
+        return awarded
+    }
+
+    /// The requester of the roast a reaction (button or native) was given on.
+    private func reactedRoastRequester(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> UserID? {
+        switch context.envelope.event {
+        case .buttonPress(_, let data, _):
+            guard case .react(let id, _)? = ButtonAction(payload: data), let roast = try tx.roast(id), roast.chatID == context.chatID else {
+                return nil
+            }
+            return roast.requester
+        case .reactionChange(let message, _, _):
+            return try tx.roast(chat: context.chatID, message: message)?.requester
+        default:
+            return nil
+        }
+    }
+}

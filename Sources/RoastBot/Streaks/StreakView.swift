@@ -1,0 +1,63 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import RoastStore
+
+/// Renders `/streak`: current, longest and total days, title and flame, freeze, next milestone,
+/// time left today in the chat's timezone, Premium and reminder state.
+public struct StreakView: Sendable {
+    public let standing: StreakStanding
+    public let today: LocalDate
+    /// When the command was processed (the time left today is counted from here).
+    public let now: Date
+    public let timeZone: TimeZone
+    public let language: Language
+    public let rules: StreakRules
+
+    public init(standing: StreakStanding, today: LocalDate, now: Date, timeZone: TimeZone, language: Language, rules: StreakRules = .standard) {
+        self.standing = standing
+        self.today = today
+        self.now = now
+        self.timeZone = timeZone
+        self.language = language
+        self.rules = rules
+    }
+
+    public var message: OutgoingMessage {
+        let words = Phrasebook(language)
+        let streak = standing.streak
+        let current = streak.current(on: today)
+        var text = RichText()
+        text.append(.bold(words.streakHeader(standing.profile.displayName) + (streak.hasFlame(rules) ? " 🔥" : "")))
+        var lines = [words.streakCurrent(current), words.streakLongest(streak.longest), words.streakTotal(streak.totalDays)]
+        if let title = rules.title(longest: streak.longest) { lines.append(words.titleLine(title)) }
+        if let offer = streak.offer, streak.freezes > 0, current > 0 {
+            lines.append(words.freezeRestorable(offer.brokenLength))
+        } else if streak.freezes > 0 {
+            lines.append(words.freezeHeld(streak.freezes))
+        } else {
+            lines.append(words.freezeRefillIn(max(1, rules.activeDaysPerFreeze - streak.daysTowardFreeze)))
+        }
+        if let next = rules.nextMilestone(after: current) {
+            lines.append(words.nextMilestone(next, left: next - current))
+        } else {
+            lines.append(words.allMilestonesReached)
+        }
+        let left = Self.timeLeft(in: today, from: now, timeZone: timeZone)
+        lines.append(words.hoursLeftToday(hours: left / 3600, minutes: left % 3600 / 60, counted: streak.isCounted(today)))
+        lines.append(words.premiumState(streak.premiumUnlocked(rules), days: rules.premiumDays))
+        lines.append(words.reminderState(standing.remindersOn))
+        text.append(.plain("\n" + lines.joined(separator: "\n")))
+        var buttons: [[Button]] = []
+        if streak.offer != nil, streak.freezes > 0, current > 0 {
+            buttons = [[Button(words.freezeButton, data: ButtonAction.restoreStreak(standing.userID).payload)]]
+        }
+        return OutgoingMessage(text: text, buttons: buttons)
+    }
+
+    /// Whole seconds from `now` to the end of `day` in `timeZone` (0 when already past).
+    static func timeLeft(in day: LocalDate, from now: Date, timeZone: TimeZone) -> Int {
+        let midnight = day.adding(days: 1).start(in: timeZone)
+        return max(0, Int(midnight.timeIntervalSince(now)))
+    }
+}

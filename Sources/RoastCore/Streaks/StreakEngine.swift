@@ -1,0 +1,141 @@
+/// Counts active days (REQ-STR). Pure: it is given the activity's local date, never reads a clock.
+///
+/// - The first activity of a day extends the streak when the previous counted day was yesterday,
+///   else restarts it at 1.
+/// - Activity dated on or before the last counted day changes nothing. Updates are applied in the
+///   platform's order, so a day-old update processed after midnight still counts for its own day
+///   (it is the newest day seen so far); an older date can only come from a timezone change moving
+///   the chat's clock back, where ignoring it is what keeps a day from counting twice.
+/// - When a streak of `freezeThreshold`+ days breaks and a freeze is held, the break comes with a
+///   ``FreezeOffer``, made once. It stays valid while the new run is unbroken; using it joins the
+///   broken streak and the new run. The freeze is spent only when used.
+/// - While no freeze is held, every counted day moves toward the next one (one per 30 active days,
+///   at most one held).
+public struct StreakEngine: Sendable {
+    public let rules: StreakRules
+
+    public init(rules: StreakRules = .standard) { self.rules = rules }
+
+    /// Applies activity on `date`.
+    public func record(_ state: StreakState, activityOn date: LocalDate) -> StreakUpdate {
+        if let last = state.lastActive, date <= last {
+            return StreakUpdate(state: state, change: .alreadyCounted)
+        }
+        var next = state
+        let previous = state.current
+        let change: StreakChange
+        var offer: FreezeOffer?
+        if let last = state.lastActive, last.adding(days: 1) == date {
+            next.current += 1
+            change = state.current == 0 ? .started : .extended
+        } else {
+            next.current = 1
+            next.offer = nil
+            if state.lastActive != nil, previous > 0 {
+                change = .restarted(brokenLength: previous)
+                if previous >= rules.freezeThreshold, state.freezes > 0 {
+                    offer = FreezeOffer(brokenLength: previous, restartedOn: date)
+                    next.offer = offer
+                }
+            } else {
+                change = .started
+            }
+        }
+        next.lastActive = date
+        next.totalDays += 1
+        let refilled = refill(&next)
+        let milestones = crossed(from: change.isRestart ? 0 : previous, to: next.current, longestBefore: state.longest)
+        next.longest = max(next.longest, next.current)
+        return StreakUpdate(state: next, change: change, milestones: milestones, newOffer: offer, refilled: refilled)
+    }
+
+    /// Uses the held freeze to restore the broken streak on `date`; nil when there is nothing to
+    /// restore (no offer, the new run broke as well, or no freeze left).
+    public func restore(_ state: StreakState, on date: LocalDate) -> StreakUpdate? {
+        guard let offer = state.offer, state.freezes > 0, state.current(on: date) > 0,
+            let last = state.lastActive, offer.restartedOn <= last
+        else { return nil }
+        var next = state
+        next.current = offer.brokenLength + state.current
+        next.freezes -= 1
+        next.daysTowardFreeze = 0
+        next.offer = nil
+        // Milestones the broken streak had already passed are not celebrated again.
+        let milestones = crossed(from: max(state.current, offer.brokenLength), to: next.current, longestBefore: state.longest)
+        next.longest = max(next.longest, next.current)
+        return StreakUpdate(state: next, change: .restored(to: next.current), milestones: milestones)
+    }
+
+    // MARK: - Helpers
+
+    private func refill(_ state: inout StreakState) -> Bool {
+        guard state.freezes < rules.maxFreezes else {
+            state.daysTowardFreeze = 0
+            return false
+        }
+        state.daysTowardFreeze += 1
+        guard state.daysTowardFreeze >= rules.activeDaysPerFreeze else { return false }
+        state.freezes += 1
+        state.daysTowardFreeze = 0
+        return true
+    }
+
+    private func crossed(from old: Int, to new: Int, longestBefore: Int) -> [StreakMilestone] {
+        rules.milestones.filter { $0 > old && $0 <= new }.map { days in
+            let firstTime = days > longestBefore
+            return StreakMilestone(days: days, firstTime: firstTime, rewards: firstTime ? rules.rewards(at: days) : [])
+        }
+    }
+}
+
+/// What one activity (or a freeze) did to a streak.
+public struct StreakUpdate: Sendable, Hashable {
+    public var state: StreakState
+    public var change: StreakChange
+    /// Milestones reached by this change, lowest first.
+    public var milestones: [StreakMilestone]
+    /// A freeze offer made by this change (at most once per break).
+    public var newOffer: FreezeOffer?
+    /// Whether this day earned a new freeze.
+    public var refilled: Bool
+
+    public init(
+        state: StreakState, change: StreakChange, milestones: [StreakMilestone] = [], newOffer: FreezeOffer? = nil, refilled: Bool = false
+    ) {
+        self.state = state
+        self.change = change
+        self.milestones = milestones
+        self.newOffer = newOffer
+        self.refilled = refilled
+    }
+}
+
+public enum StreakChange: Sendable, Hashable {
+    /// The day was counted already (or is older than the last counted day): nothing changed.
+    case alreadyCounted
+    /// A first streak, or a new one after a streak had already shown 0.
+    case started
+    case extended
+    /// The previous streak broke; the new one is 1.
+    case restarted(brokenLength: Int)
+    /// A freeze joined the broken streak and the new run.
+    case restored(to: Int)
+
+    var isRestart: Bool {
+        if case .restarted = self { return true }
+        return false
+    }
+}
+
+/// A celebrated streak length, with what it unlocks when reached for the first time.
+public struct StreakMilestone: Sendable, Hashable {
+    public var days: Int
+    public var firstTime: Bool
+    public var rewards: [StreakReward]
+
+    public init(days: Int, firstTime: Bool, rewards: [StreakReward]) {
+        self.days = days
+        self.firstTime = firstTime
+        self.rewards = rewards
+    }
+}

@@ -1,0 +1,124 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+
+/// Unlocked badges, the counts badges are measured on, and per-profile counters.
+extension StoreTransaction {
+    /// The person's badges in `chat`, oldest unlock first.
+    public func earnedBadges(chat: ChatID, user: UserID) throws(StoreError) -> [EarnedBadge] {
+        try connection.query(
+            """
+            SELECT chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced FROM badges
+            WHERE chat_id = ? AND user_id = ? ORDER BY unlocked_at, badge_id
+            """,
+            chat, user, context: "badges"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.earnedBadge(row) }
+    }
+
+    /// Records an unlock unless the person already has the badge in `chat`. Returns whether it is
+    /// new: only then may the caller announce it, which makes the announcement happen exactly once.
+    @discardableResult
+    public func earnBadge(_ badge: BadgeID, chat: ChatID, user: UserID, at date: Date, on day: LocalDate, announced: Bool)
+        throws(StoreError) -> Bool
+    {
+        try connection.execute(
+            """
+            INSERT INTO badges (chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """,
+            chat, user, badge.rawValue, date, day.iso, announced)
+        return connection.changes == 1
+    }
+
+    /// Unlocks whose announcement was not queued yet (for example earned through inline mode), by chat.
+    public func unannouncedBadges(chat: ChatID) throws(StoreError) -> [EarnedBadge] {
+        try connection.query(
+            """
+            SELECT chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced FROM badges
+            WHERE chat_id = ? AND announced = 0 ORDER BY unlocked_at, user_id, badge_id
+            """,
+            chat, context: "badges"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.earnedBadge(row) }
+    }
+
+    public func markBadgeAnnounced(_ badge: BadgeID, chat: ChatID, user: UserID) throws(StoreError) {
+        try connection.execute(
+            "UPDATE badges SET announced = 1 WHERE chat_id = ? AND user_id = ? AND badge_id = ?", chat, user, badge.rawValue)
+    }
+
+    /// Adds `amount` to one of the person's counters. The profile must exist.
+    public func incrementCounter(_ counter: ProfileCounter, chat: ChatID, user: UserID, by amount: Int = 1) throws(StoreError) {
+        try connection.execute(
+            """
+            INSERT INTO profile_counters (chat_id, user_id, name, value) VALUES (?, ?, ?, ?)
+            ON CONFLICT (chat_id, user_id, name) DO UPDATE SET value = value + excluded.value
+            """,
+            chat, user, counter.rawValue, amount)
+    }
+
+    public func counter(_ counter: ProfileCounter, chat: ChatID, user: UserID) throws(StoreError) -> Int {
+        try connection.queryOne(
+            "SELECT value FROM profile_counters WHERE chat_id = ? AND user_id = ? AND name = ?", chat, user, counter.rawValue
+        ) { (row: borrowing Row) in row.int(0) } ?? 0
+    }
+
+    /// The counts the person's badges are measured on. Most are derived from the roasts, reactions
+    /// and favorites tables, so they can never drift from what people see; 🔥 on one's own roast
+    /// does not count as received.
+    public func activityTally(chat: ChatID, user: UserID) throws(StoreError) -> ActivityTally {
+        var tally = ActivityTally()
+        tally.longestStreak = try streak(chat: chat, user: user)?.longest ?? 0
+        tally.roasts = try profile(chat: chat, user: user)?.roastCount ?? 0
+        let variety = try connection.queryOne(
+            "SELECT count(DISTINCT category), count(DISTINCT spice) FROM roasts WHERE chat_id = ? AND user_id = ? AND kind = ?",
+            chat, user, RoastKind.requested.rawValue
+        ) { (row: borrowing Row) in (row.int(0), row.int(1)) }
+        tally.categoriesTried = variety?.0 ?? 0
+        tally.spiceLevelsTried = variety?.1 ?? 0
+        tally.favorites =
+            try connection.queryOne(
+                "SELECT count(*) FROM favorites JOIN roasts ON roasts.roast_id = favorites.roast_id WHERE favorites.user_id = ? AND roasts.chat_id = ?",
+                user, chat
+            ) { (row: borrowing Row) in row.int(0) } ?? 0
+        tally.shares = try counter(.shares, chat: chat, user: user)
+        tally.fireReceived =
+            try connection.queryOne(
+                """
+                SELECT count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
+                WHERE roasts.chat_id = ? AND roasts.user_id = ? AND reactions.kind = ? AND reactions.user_id != roasts.user_id
+                """,
+                chat, user, ReactionKind.fire.code
+            ) { (row: borrowing Row) in row.int(0) } ?? 0
+        let collections = try connection.query(
+            """
+            SELECT collection, count(DISTINCT coalesce(library_id, text)) FROM roasts
+            WHERE chat_id = ? AND user_id = ? AND collection IS NOT NULL GROUP BY collection
+            """,
+            chat, user
+        ) { (row: borrowing Row) in (row.string(0), row.int(1)) }
+        tally.collectionRoasts = Dictionary(collections, uniquingKeysWith: +)
+        return tally
+    }
+
+    /// 🔥 received from other people on each requester's roasts in `chat`.
+    public func fireReceived(chat: ChatID) throws(StoreError) -> [UserID: Int] {
+        let rows = try connection.query(
+            """
+            SELECT roasts.user_id, count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
+            WHERE roasts.chat_id = ? AND roasts.user_id IS NOT NULL AND reactions.kind = ? AND reactions.user_id != roasts.user_id
+            GROUP BY roasts.user_id
+            """,
+            chat, ReactionKind.fire.code
+        ) { (row: borrowing Row) in (UserID(row.int64(0)), row.int(1)) }
+        return Dictionary(rows, uniquingKeysWith: +)
+    }
+
+    // MARK: - Helpers
+
+    private static func earnedBadge(_ row: borrowing Row) throws(StoreError) -> EarnedBadge {
+        guard let day = LocalDate(iso: row.string(4)) else { throw .corruptRow("badges.unlocked_on") }
+        return EarnedBadge(
+            chatID: ChatID(row.int64(0)), userID: UserID(row.int64(1)), badge: BadgeID(rawValue: row.string(2)),
+            unlockedAt: row.date(3), unlockedOn: day, announced: row.bool(5))
+    }
+}

@@ -1,0 +1,247 @@
+import ChatPlatform
+import Foundation
+import RoastBot
+import RoastCore
+import RoastStore
+import RoastTesting
+import Testing
+
+/// Streaks, badges and the leaderboard through the whole pipeline, with update dates set per
+/// simulated day.
+struct StreakScenarioTests {
+    static let carol = Person(id: UserID(33), displayName: "Carol", username: "carol", languageCode: "en")
+    static let words = Phrasebook(.vi)
+    static let dayLength: TimeInterval = 86_400
+
+    /// Runs `envelopes` twice (as after a crash before the poll offset was saved) and delivers.
+    func runTwice(_ bot: BotFixture, _ envelopes: [IncomingEnvelope]) async {
+        await bot.runtime.pipeline.process(envelopes, nextOffset: nil)
+        await bot.runtime.pipeline.process(envelopes, nextOffset: nil)
+        await bot.runtime.outbox.deliverPending()
+    }
+
+    func texts(_ bot: BotFixture) -> [String] { bot.platform.sentMessages.map(\.content.text.plainText) }
+
+    func count(_ bot: BotFixture, _ fragment: String) -> Int { texts(bot).count { $0.contains(fragment) } }
+
+    func milestone(_ name: String, _ days: Int) -> String { Self.words.milestonePrefix + name + Self.words.milestoneReached(days) }
+
+    func badge(_ name: String, _ id: BadgeID) -> String {
+        let badge = BadgeCatalog.standard[id]!
+        return Self.words.badgePrefix + name + Self.words.badgeEarned + "\(badge.icon) \(badge.name(.vi))"
+    }
+
+    /// Alice roasts every day for 35 days (a category and spice of the day); Bob roasts on days 0–9,
+    /// misses two days, restores his streak with the freeze on day 12 and continues to day 20;
+    /// Carol gives 🔥 to Alice's roast every day until day 11.
+    @Test func thirtyFiveDaysInOneGroup() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let start = bot.clock.now
+        try bot.database.write { tx in
+            var chat = try tx.ensureChat(BotFixture.group, defaultLanguage: .vi, at: start)
+            chat.maxSpice = .hottest
+            try tx.saveChat(chat)
+        }
+        let categories = RoastCategory.allCases.map { $0.name(in: .en).lowercased() }
+        for day in 0..<35 {
+            let morning = start.addingTimeInterval(Double(day) * Self.dayLength)
+            bot.clock.set(to: morning.addingTimeInterval(30))
+            let roast = bot.envelope(
+                .command(name: "roast", arguments: "\(categories[day % 8]) \(day % 5 + 1)", message: MessageID(1)), from: BotFixture.alice,
+                at: morning)
+            await runTwice(bot, [roast])
+            if day <= 11 {
+                let posted = try #require(bot.platform.sentMessages.last { $0.content.buttons.count == 2 })
+                let fire = bot.envelope(
+                    .buttonPress(callbackID: "f\(day)", data: posted.content.buttons[0][1].data, message: posted.message), from: Self.carol,
+                    at: morning.addingTimeInterval(60))
+                await runTwice(bot, [fire])
+            }
+            if day <= 9 || (12...20).contains(day) {
+                await runTwice(bot, [bot.envelope(.command(name: "roast", arguments: "", message: MessageID(2)), from: BotFixture.bob, at: morning.addingTimeInterval(120))])
+            }
+            if day == 12 {
+                let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
+                #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10)))
+                let press = bot.envelope(
+                    .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob, at: morning.addingTimeInterval(180))
+                await runTwice(bot, [press])
+                let edited = bot.platform.deliveries.contains {
+                    if case .edited(_, offer.message, let content) = $0 { return content.text.plainText.contains(Self.words.freezeUsed(restoredTo: 11)) }
+                    return false
+                }
+                #expect(edited)
+            }
+        }
+
+        // Every announcement exactly once, though every update was applied twice.
+        for days in [3, 7, 14, 30] { #expect(count(bot, milestone("Alice", days)) == 1, "Alice \(days)") }
+        for days in [3, 7, 14] { #expect(count(bot, milestone("Bob", days)) == 1, "Bob \(days)") }
+        #expect(count(bot, milestone("Bob", 30)) == 0)
+        for id: BadgeID in ["streak-3", "streak-7", "streak-30", "roasts-10", "explorer", "spice-adventurer", "fire-10"] {
+            #expect(count(bot, badge("Alice", id)) == 1, "Alice \(id)")
+        }
+        #expect(count(bot, badge("Alice", "roasts-50")) == 0)
+        for id: BadgeID in ["streak-3", "streak-7", "roasts-10"] { #expect(count(bot, badge("Bob", id)) == 1, "Bob \(id)") }
+        #expect(count(bot, Self.words.reward(.premiumPool)) == 3)  // Alice, Bob and Carol
+        #expect(count(bot, Self.words.reward(.flame)) == 1)
+        #expect(count(bot, Self.words.freezeOffer(brokenLength: 10)) == 1)
+
+        // Day 35: what each command shows.
+        let last = start.addingTimeInterval(35 * Self.dayLength)
+        bot.clock.set(to: last.addingTimeInterval(30))
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(3)), from: BotFixture.alice, at: last))
+        let aliceStreak = try #require(texts(bot).last)
+        #expect(aliceStreak.contains(Self.words.streakHeader("Alice") + " 🔥"))
+        #expect(aliceStreak.contains(Self.words.streakCurrent(36)))
+        #expect(aliceStreak.contains(Self.words.streakLongest(36)))
+        #expect(aliceStreak.contains(Self.words.streakTotal(36)))
+        #expect(aliceStreak.contains(Self.words.titleLine(.roastMaster)))
+        #expect(aliceStreak.contains(Self.words.nextMilestone(60, left: 24)))
+        #expect(aliceStreak.contains(Self.words.freezeHeld(1)))
+        #expect(aliceStreak.contains(Self.words.reminderState(false)))
+        #expect(aliceStreak.contains(Self.words.premiumState(true, days: 7)))
+
+        await bot.run(bot.envelope(.command(name: "remind", arguments: "on", message: MessageID(3)), from: BotFixture.bob, at: last))
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(3)), from: BotFixture.bob, at: last))
+        let bobStreak = try #require(texts(bot).last)
+        #expect(bobStreak.contains(Self.words.streakCurrent(1)))
+        #expect(bobStreak.contains(Self.words.streakLongest(19)))
+        #expect(bobStreak.contains(Self.words.streakTotal(20)))
+        #expect(bobStreak.contains(Self.words.freezeRefillIn(30 - 9)))
+        #expect(bobStreak.contains(Self.words.reminderState(true)))
+        #expect(!bobStreak.contains("🔥 \n"))
+
+        await bot.run(bot.envelope(.command(name: "badges", arguments: "", message: MessageID(3)), from: BotFixture.alice, at: last))
+        let aliceBadges = try #require(texts(bot).last)
+        #expect(aliceBadges.contains(Self.words.badgesHeader("Alice", earned: 7, total: BadgeCatalog.standard.badges.count)))
+        #expect(aliceBadges.contains("🌱 Khởi động — " + Self.words.earnedOn(LocalDate(start.addingTimeInterval(2 * Self.dayLength), in: BotDefaults.timeZone))))
+        #expect(aliceBadges.contains("🍳 Khách quen ▰▰▰▱▱ 70 % — " + Self.words.remaining(.roasts(50), 15)))
+        #expect(aliceBadges.contains("🌋 Núi lửa ▰▱▱▱▱ 24 % — " + Self.words.remaining(.fireReceived(50), 38)))
+
+        await bot.run(bot.envelope(.command(name: "top", arguments: "", message: MessageID(3)), from: Self.carol, at: last))
+        let top = try #require(bot.platform.sentMessages.last { $0.content.text.plainText.hasPrefix(Self.words.leaderboardTitle(.streak)) })
+        // Carol's 12-day streak broke: her freeze offer follows the board.
+        #expect(count(bot, Self.words.freezeOffer(brokenLength: 12)) == 1)
+        #expect(top.content.text.plainText.contains("🥇 Alice 🔥 — 36 ngày"))
+        #expect(top.content.text.plainText.contains("🥈 Carol — 1 ngày"))
+        #expect(top.content.text.plainText.contains("🥈 Bob — 1 ngày"))
+        let roastsTab = try #require(top.content.buttons.first?[1].data)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "t", data: roastsTab, message: top.message), from: Self.carol, at: last))
+        guard case .edited(_, let edited, let content) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } }) else {
+            Issue.record("expected an edit")
+            return
+        }
+        #expect(edited == top.message)
+        #expect(content.text.plainText.contains("🥇 Alice 🔥 — 35 roast"))
+        #expect(content.text.plainText.contains("🥈 Bob — 19 roast"))
+        #expect(!content.text.plainText.contains("Carol"))
+        let fireTab = try #require(content.buttons.first?[2].data)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
+        guard case .edited(_, _, let fire) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } }) else {
+            Issue.record("expected an edit")
+            return
+        }
+        #expect(fire.text.plainText.contains("🥇 Alice 🔥 — 12 🔥"))
+    }
+
+    @Test func premiumPoolOpensAtTheSeventhDay() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let start = bot.clock.now
+        for day in 0..<6 {
+            await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(Double(day) * Self.dayLength)))
+        }
+        let before = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(before?.premiumUnlocked() == false)
+        await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(6 * Self.dayLength)))
+        let after = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(after?.premiumUnlocked() == true)
+        #expect(count(bot, Self.words.reward(.premiumPool)) == 1)
+    }
+
+    @Test func restoreButtonIsOnlyForItsOwnerAndOnlyOnce() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let start = bot.clock.now
+        for day in 0..<8 {
+            await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(Double(day) * Self.dayLength)))
+        }
+        let back = start.addingTimeInterval(10 * Self.dayLength)
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
+        let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:11" })
+        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: "z:11", message: offer.message), from: BotFixture.bob, at: back))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.freezeNotYours)))
+        await bot.run(bot.envelope(.buttonPress(callbackID: "a1", data: "z:11", message: offer.message), at: back))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a1", notice: Self.words.freezeRestoredNotice)))
+        await bot.run(bot.envelope(.buttonPress(callbackID: "a2", data: "z:11", message: offer.message), at: back))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.freezeNothingToRestore)))
+        let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(state?.current == 9)
+        #expect(state?.freezes == 0)
+    }
+
+    @Test func lateUpdateProcessedAfterMidnightCountsForItsOwnDay() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let zone = BotDefaults.timeZone
+        let monday = LocalDate(bot.clock.now, in: zone)
+        let sundayEvening = monday.start(in: zone).addingTimeInterval(-60)
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: sundayEvening.addingTimeInterval(-Self.dayLength)))
+        bot.clock.set(to: monday.start(in: zone).addingTimeInterval(600))
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: sundayEvening))
+        var state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(state?.lastActive == monday.adding(days: -1))
+        #expect(state?.current == 2)
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: bot.clock.now))
+        state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(state?.current == 3)
+    }
+
+    @Test func groupMigrationMovesStreaksBadgesAndReminders() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let start = bot.clock.now
+        for day in 0..<3 {
+            await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(Double(day) * Self.dayLength)))
+        }
+        await bot.run(bot.envelope(.command(name: "remind", arguments: "on", message: MessageID(1)), at: start.addingTimeInterval(2 * Self.dayLength)))
+        let supergroup = ChatID(-100_999)
+        await bot.run(bot.envelope(.migrated(to: supergroup), from: nil, at: start.addingTimeInterval(2 * Self.dayLength)))
+        try bot.database.read { tx in
+            #expect(try tx.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) == nil)
+            #expect(try tx.earnedBadges(chat: BotFixture.group.id, user: BotFixture.alice.id).isEmpty)
+            let moved = try #require(try tx.streak(chat: supergroup, user: BotFixture.alice.id))
+            #expect(moved.current == 3)
+            #expect(try tx.remindersOn(chat: supergroup, user: BotFixture.alice.id))
+            #expect(try tx.earnedBadges(chat: supergroup, user: BotFixture.alice.id).map(\.badge) == ["streak-3"])
+        }
+        let newChat = ChatRef(id: supergroup, kind: .supergroup, title: "Team")
+        await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), in: newChat, at: start.addingTimeInterval(3 * Self.dayLength)))
+        let state = try bot.database.read { try $0.streak(chat: supergroup, user: BotFixture.alice.id) }
+        #expect(state?.current == 4)
+        #expect(count(bot, badge("Alice", "streak-3")) == 1)
+    }
+
+    @Test(arguments: [ButtonAction.restoreStreak(UserID(9_007_199_254_740_991)), .leaderboard(.streak), .leaderboard(.roasts), .leaderboard(.fire)])
+    func newButtonPayloadsRoundTripWithinTheLimit(_ action: ButtonAction) {
+        #expect(action.payload.utf8.count <= 64)
+        #expect(ButtonAction(payload: action.payload) == action)
+    }
+
+    @Test(arguments: ["z:", "z:0", "z:-3", "z:abc", "t:x", "t:", "t:s:1"])
+    func malformedNewPayloadsAreRejected(_ payload: String) {
+        #expect(ButtonAction(payload: payload) == nil)
+    }
+
+    @Test(arguments: [(0, "▱▱▱▱▱"), (19, "▱▱▱▱▱"), (20, "▰▱▱▱▱"), (60, "▰▰▰▱▱"), (99, "▰▰▰▰▱"), (100, "▰▰▰▰▰")])
+    func progressBarFillsOneCellPerTwentyPercent(_ percent: Int, _ bar: String) {
+        #expect(BadgesView.bar(percent) == bar)
+    }
+
+    @Test func helpExplainsTheFreezeRefillRule() {
+        #expect(WelcomeHandler.helpText(.en).plainText.contains(Phrasebook(.en).helpFreezeRule))
+        #expect(WelcomeHandler.helpText(.vi).plainText.contains("/streak"))
+    }
+}
