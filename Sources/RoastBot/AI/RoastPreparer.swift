@@ -53,22 +53,25 @@ public struct RoastPreparer: Sendable {
     // MARK: - Helpers
 
     private func plan(_ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> (prompt: RoastPrompt, collection: String?)? {
-        guard try !tx.hasProcessed(update: envelope.sequence),
-            let chat = try tx.chat(envelope.chat.id), chat.aiEnabled,
-            let request = try handler.request(for: envelope.event, chat: chat.chatID, tx)
+        // A chat seen for the first time gets the defaults it is about to be created with.
+        let chat = try tx.chat(envelope.chat.id)
+        guard try !tx.hasProcessed(update: envelope.sequence), chat?.aiEnabled ?? true,
+            let request = try handler.request(for: envelope.event, chat: envelope.chat.id, tx)
         else { return nil }
-        let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
+        let language = chat?.language ?? BotDefaults.language(for: envelope)
+        let maxSpice = chat?.maxSpice ?? ChatSettings.defaultMaxSpice
+        let timeZone = chat.flatMap { TimeZone(identifier: $0.timeZone) } ?? BotDefaults.timeZone
         var mood = request.mood
         if mood == nil, let sender = envelope.sender {
-            mood = try tx.mood(chat: chat.chatID, user: sender.id, on: LocalDate(envelope.date, in: timeZone))
+            mood = try tx.mood(chat: envelope.chat.id, user: sender.id, on: LocalDate(envelope.date, in: timeZone))
         }
-        let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: chat.chatID, limit: RoastHandler.feedbackHistory))
+        let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: envelope.chat.id, limit: RoastHandler.feedbackHistory))
         var random = SplitMix64(seed: seed ^ (UInt64(bitPattern: envelope.sequence) &* 0x9E37_79B9_7F4A_7C15) ^ 0xA1)
         let category = request.category ?? Self.category(weights: feedback.categoryWeights, using: &random)
         let spice = min(
-            request.spice ?? SpiceLevel(clamping: Int.random(in: 1...chat.maxSpice.rawValue, using: &random)), chat.maxSpice)
+            request.spice ?? SpiceLevel(clamping: Int.random(in: 1...maxSpice.rawValue, using: &random)), maxSpice)
         let prompt = RoastPrompt(
-            language: chat.language, category: category, spice: spice, mood: mood, collectionModifier: nil,
+            language: language, category: category, spice: spice, mood: mood, collectionModifier: nil,
             feedbackAdjustment: feedback.promptAdjustment(for: category))
         return (prompt, request.collection)
     }
@@ -76,12 +79,6 @@ public struct RoastPreparer: Sendable {
     /// A category drawn with the feedback's weights (cooled categories less often).
     private static func category(weights: [RoastCategory: Double], using random: inout SplitMix64) -> RoastCategory {
         let all = RoastCategory.allCases
-        let scores = all.map { weights[$0] ?? 1 }
-        var target = Double.random(in: 0..<scores.reduce(0, +), using: &random)
-        for (category, score) in zip(all, scores) {
-            if target < score { return category }
-            target -= score
-        }
-        return all[all.count - 1]
+        return all[RoastPicker.weightedIndex(all.map { weights[$0] ?? 1 }, using: &random)]
     }
 }

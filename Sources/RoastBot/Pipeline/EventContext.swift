@@ -31,4 +31,10 @@ public enum BotDefaults {
     /// Vietnam's zone; without a timezone database, the same fixed UTC+7 (Vietnam has no DST).
     public static let timeZone = TimeZone(identifier: timeZoneName) ?? TimeZone(secondsFromGMT: 7 * 3600)!
     public static let language = Language.vi
+
+    /// The language a chat starts with: the user's own in a private chat, else Vietnamese.
+    public static func language(for envelope: IncomingEnvelope) -> Language {
+        guard envelope.chat.kind == .privateChat else { return language }
+        return Language(languageTag: envelope.sender?.languageCode) ?? language
+    }
 }

@@ -60,8 +60,7 @@ public struct UpdateProcessor: Sendable {
         _ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedRoast?, _ tx: borrowing StoreTransaction
     ) throws -> Applied? {
         guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
-        let defaultLanguage: Language =
-            envelope.chat.kind == .privateChat ? (Language(languageTag: envelope.sender?.languageCode) ?? BotDefaults.language) : BotDefaults.language
+        let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
         if !chat.isActive, envelope.event.countsAsActivity {
             // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).

@@ -82,7 +82,7 @@ public struct RoastPicker: Sendable {
     }
 
     /// An index drawn with probability proportional to its weight.
-    static func weightedIndex(_ weights: [Double], using random: inout some RandomNumberGenerator) -> Int {
+    public static func weightedIndex(_ weights: [Double], using random: inout some RandomNumberGenerator) -> Int {
         let total = weights.reduce(0, +)
         var target = Double.random(in: 0..<total, using: &random)
         for (index, weight) in weights.enumerated() {
