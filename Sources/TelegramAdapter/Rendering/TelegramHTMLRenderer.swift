@@ -39,21 +39,15 @@ public struct TelegramHTMLRenderer: Sendable {
 
     /// Escapes text for an HTML text node: `&`, `<` and `>`.
     public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        escape(text, quotes: false)
     }
 
     /// Escapes text for a double-quoted attribute value: `&`, `<`, `>` and `"`.
     public static func escapeAttribute(_ text: String) -> String {
+        escape(text, quotes: true)
+    }
+
+    private static func escape(_ text: String, quotes: Bool) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -61,7 +55,7 @@ public struct TelegramHTMLRenderer: Sendable {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
+            case "\"" where quotes: escaped += "&quot;"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
