@@ -20,6 +20,7 @@ enum TelegramMode {
         let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultTelegramDatabase)
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)
+        let collections = Composition.loadCollections(settings.collectionsPath)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
         let client = TelegramBotClient(
@@ -37,7 +38,8 @@ enum TelegramMode {
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
         let runtime = try BotRuntime(
-            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed)
+            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
+            collections: collections)
         let poller = TelegramPoller(
             client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
             clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
@@ -48,6 +50,9 @@ enum TelegramMode {
             services: [
                 OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
                 PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
+                CollectionCatalogService(
+                    store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
+                SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)

@@ -26,8 +26,8 @@ public enum BotCommand: String, Sendable, CaseIterable, Hashable {
     /// still answer (politely, "coming soon") but are left out of `/help` and the command menu.
     public var isAvailable: Bool {
         switch self {
-        case .start, .help, .roast: true
-        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .settings, .remind,
+        case .start, .help, .roast, .collections: true
+        case .mood, .streak, .badges, .favorites, .history, .stats, .top, .settings, .remind,
             .forgetme, .export:
             false
         }

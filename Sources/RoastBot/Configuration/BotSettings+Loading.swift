@@ -42,13 +42,14 @@ extension BotSettings {
         var throttle: Throttle?
         var database: String?
         var library: String?
+        var collections: String?
         var log_level: String?
         var seed: UInt64?
         var shutdown_grace: Double?
     }
 
     private static let knownKeys: [String: Set<String>] = [
-        "": ["telegram", "throttle", "database", "library", "log_level", "seed", "shutdown_grace", "_comment"],
+        "": ["telegram", "throttle", "database", "library", "collections", "log_level", "seed", "shutdown_grace", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
         "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "_comment"],
     ]
@@ -92,6 +93,7 @@ extension BotSettings {
         if let value = file.throttle?.global_per_second { throttle.globalPerSecond = value }
         if let value = file.database { databasePath = value }
         if let value = file.library { libraryPath = value }
+        if let value = file.collections { collectionsPath = value }
         if let value = file.log_level { logLevel = value }
         if let value = file.seed { seed = value }
         if let value = file.shutdown_grace { shutdownGrace = value }
@@ -105,6 +107,7 @@ extension BotSettings {
         if let value = environment["TELEGRAM_API_URL"], !value.isEmpty { telegram.apiURL = value }
         if let value = environment["ROASTBOT_DB"], !value.isEmpty { databasePath = value }
         if let value = environment["ROASTBOT_LIBRARY"], !value.isEmpty { libraryPath = value }
+        if let value = environment["ROASTBOT_COLLECTIONS"], !value.isEmpty { collectionsPath = value }
         if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
         if let value = environment["ROASTBOT_SEED"], !value.isEmpty {
             guard let seed = UInt64(value) else { throw .invalidValue(key: "ROASTBOT_SEED", value: value, expected: "an unsigned integer") }

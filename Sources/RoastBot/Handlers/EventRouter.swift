@@ -9,16 +9,30 @@ public struct EventRouter: Sendable {
     private let welcome: WelcomeHandler
     private let roasts: RoastHandler
     private let reactions: ReactionHandler
+    private let collections: CollectionsHandler
     private let logger: Logger
 
-    public init(library: RoastLibrary, logger: Logger) {
+    public init(library: RoastLibrary, logger: Logger, collections: CollectionCatalogStore = CollectionCatalogStore()) {
         self.welcome = WelcomeHandler()
-        self.roasts = RoastHandler(library: library)
+        self.roasts = RoastHandler(library: library, collections: collections)
         self.reactions = ReactionHandler()
+        self.collections = CollectionsHandler(collections: collections)
         self.logger = logger
     }
 
     public func route(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
+        var outcome = try routeEvent(context, tx, &random)
+        switch context.envelope.event {
+        case .command, .mention:
+            // A chat that joined mid-season gets the season's banner with its first command.
+            outcome.replies.insert(contentsOf: try collections.dueBanners(context, tx), at: 0)
+        default:
+            break
+        }
+        return outcome
+    }
+
+    private func routeEvent(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
         switch context.envelope.event {
         case .command(let name, let arguments, _):
             return try command(CommandInvocation(name: name, arguments: arguments), context, tx, &random)
@@ -66,7 +80,9 @@ public struct EventRouter: Sendable {
             return welcome.help(context)
         case .roast:
             return try roasts.command(arguments, context, tx, &random)
-        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .settings, .remind, .forgetme, .export:
+        case .collections:
+            return try collections.list(context, tx)
+        case .mood, .streak, .badges, .favorites, .history, .stats, .top, .settings, .remind, .forgetme, .export:
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
         }
     }
@@ -84,6 +100,10 @@ public struct EventRouter: Sendable {
                 return HandlerOutcome(notice: context.words.staleButton)
             }
             return try roasts.another(like: original, context, tx, &random)
+        case .chooseCollection(let id):
+            return try collections.choose(id, context, tx)
+        case .tryCollection(let id):
+            return try roasts.command([id], context, tx, &random)
         }
     }
 }

@@ -5,11 +5,13 @@ import RoastStore
 /// `/roast`, roast requests in free text, and 🔁: picks a roast, stores it, posts it with buttons.
 public struct RoastHandler: Sendable {
     private let picker: RoastPicker
-    private let parser: RoastRequestParser
+    /// The collections on offer; its parser knows their names (`/roast tết`).
+    let collections: CollectionCatalogStore
+    private var parser: RoastRequestParser { collections.snapshot.parser }
 
-    public init(library: RoastLibrary, parser: RoastRequestParser = RoastRequestParser()) {
+    public init(library: RoastLibrary, collections: CollectionCatalogStore = CollectionCatalogStore()) {
         self.picker = RoastPicker(library: library)
-        self.parser = parser
+        self.collections = collections
     }
 
     /// `/roast words…`: unknown words get a hint, but the roast still comes.
@@ -26,7 +28,7 @@ public struct RoastHandler: Sendable {
     {
         let request = parser.parse(text)
         let asksForRoast = TextNormalization.matchKey(text).split(separator: " ").contains { $0 == "roast" || $0 == "nuong" }
-        guard asksForRoast || request.category != nil || request.spice != nil || request.mood != nil else {
+        guard asksForRoast || request.category != nil || request.spice != nil || request.mood != nil || request.collection != nil else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.mentionHint)))])
         }
         return try roast(request, hintUnknownWords: false, context, tx, &random)
@@ -42,9 +44,10 @@ public struct RoastHandler: Sendable {
         return outcome
     }
 
-    private func roast(
+    func roast(
         _ request: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
     ) throws -> HandlerOutcome {
+        if let outcome = try collectionRoast(request, context, tx, &random) { return outcome }
         let words = context.words
         let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
         guard

@@ -13,11 +13,11 @@ public struct BotRuntime: Sendable {
 
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
-        seed configuredSeed: UInt64?
+        seed configuredSeed: UInt64?, collections: CollectionCatalogStore = CollectionCatalogStore()
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
-        let router = EventRouter(library: library, logger: logger)
+        let router = EventRouter(library: library, logger: logger, collections: collections)
         let processor = UpdateProcessor(database: database, router: router, seed: seed, logger: logger)
         outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
         pipeline = EventPipeline(
