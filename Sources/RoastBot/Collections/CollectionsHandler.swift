@@ -12,7 +12,7 @@ public struct CollectionsHandler: Sendable {
 
     /// `/collections`: what is on offer on the chat's local date, with the sender's progress.
     public func list(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
-        let active = collections.catalog.active(on: context.localDate)
+        let active = collections.catalog.active(on: context.seasonDate)
         var chosen: String?
         var served: [String: Set<String>]?
         if let sender = context.sender {
@@ -34,7 +34,7 @@ public struct CollectionsHandler: Sendable {
             try tx.chooseCollection(nil, chat: context.chatID, user: sender.id, at: context.envelope.date)
             return HandlerOutcome(notice: words.collectionCleared)
         }
-        guard let active = collections.catalog.activeCollection(id: id, on: context.localDate) else {
+        guard let active = collections.catalog.activeCollection(id: id, on: context.seasonDate) else {
             return HandlerOutcome(notice: words.collectionUnavailable)
         }
         try tx.chooseCollection(id, chat: context.chatID, user: sender.id, at: context.envelope.date)
@@ -46,7 +46,7 @@ public struct CollectionsHandler: Sendable {
     /// its banner on its first command), claimed in the event's transaction.
     public func dueBanners(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
         try SeasonalBanners.claimDue(
-            in: context.chat, on: context.localDate, catalog: collections.catalog, at: context.processedAt, tx
+            in: context.chat, on: context.seasonDate, catalog: collections.catalog, at: context.processedAt, tx
         ).map { .send($0) }
     }
 }

@@ -12,7 +12,7 @@ extension RoastHandler {
         let catalog = collections.catalog
         let chosen = try context.sender.flatMap { try tx.chosenCollection(chat: context.chatID, user: $0.id) }
         guard let id = request.collection ?? chosen else { return nil }
-        guard let active = catalog.activeCollection(id: id, on: context.localDate) else {
+        guard let active = catalog.activeCollection(id: id, on: context.seasonDate) else {
             guard request.collection != nil else { return nil }  // a stale pick: silently regular roasts
             var regular = request
             regular.collection = nil
