@@ -64,8 +64,6 @@ extension Phrasebook {
         say("\(icon) Thử roast \(name)", "\(icon) Try a \(name) roast")
     }
 
-    public var bannerCollectionsButton: String { say("🎁 Xem bộ sưu tập", "🎁 See collections") }
-
     private func shortDate(_ date: LocalDate) -> String {
         if language == .vi { return "\(date.day)/\(date.month)" }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
