@@ -169,5 +169,25 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        Migration(
+            name: "create collection choices and seasonal banner claims",
+            sql: """
+                CREATE TABLE collection_choices (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    collection_id TEXT NOT NULL,
+                    chosen_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE seasonal_banners (
+                    chat_id INTEGER NOT NULL,
+                    event_id TEXT NOT NULL,
+                    season_year INTEGER NOT NULL,
+                    claimed_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, event_id, season_year)
+                ) WITHOUT ROWID;
+                CREATE INDEX roasts_by_collection ON roasts (chat_id, user_id, collection) WHERE collection IS NOT NULL;
+                """
+        ),
     ]
 }

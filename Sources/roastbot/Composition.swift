@@ -64,6 +64,14 @@ enum Composition {
             configuration: configuration, client: http, safety: safety, logger: logger, now: { clock.now })
     }
 
+    static func loadCollections(_ path: String) -> CollectionCatalogStore {
+        do {
+            return try CollectionCatalogStore(path: path)
+        } catch {
+            fail("cannot load the collections: \(error)")
+        }
+    }
+
     /// Exit status for an unusable configuration (restarting will not help).
     static let configurationExitCode: Int32 = 2
     /// Exit status when Telegram refuses the token (restarting will not help either).

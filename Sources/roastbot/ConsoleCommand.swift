@@ -4,6 +4,7 @@ import CurlHTTP
 import Foundation
 import RoastBot
 import RoastStore
+import Timekeeping
 
 /// `roastbot console` — the bot in a terminal chat, on the same engines and store.
 struct ConsoleCommand: AsyncParsableCommand {
@@ -30,6 +31,12 @@ struct ConsoleCommand: AsyncParsableCommand {
         let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultConsoleDatabase)
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)
+        let collections = Composition.loadCollections(settings.collectionsPath)
+        let watcher = Task {
+            await CollectionCatalogService(store: collections, clock: SystemClock(), reloadRequests: HangupSignal.reloadRequests(), logger: logger)
+                .watch()
+        }
+        defer { watcher.cancel() }
         let interactive = isatty(STDIN_FILENO) != 0
         let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
         let platform = ConsolePlatform(firstMessageID: firstMessage) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
@@ -38,7 +45,9 @@ struct ConsoleCommand: AsyncParsableCommand {
         defer { http.shutdown() }
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
-            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger))
+            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
+            collections: collections)
+        let banners = SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.pollOffset() } ?? 1
         var session = ConsoleSession(firstSequence: first, userName: userName)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")
@@ -52,10 +61,13 @@ struct ConsoleCommand: AsyncParsableCommand {
             switch step {
             case .event(let envelope):
                 await runtime.pipeline.process([envelope], nextOffset: envelope.sequence + 1)
+                banners.sweep(at: envelope.date)
                 await runtime.outbox.deliverPending()
                 try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }
             case .say(let text):
                 if !text.isEmpty { say(text) }
+                banners.sweep(at: clock.now.addingTimeInterval(session.offset))
+                await runtime.outbox.deliverPending()
             case .quit:
                 return
             }

@@ -20,6 +20,7 @@ enum TelegramMode {
         let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultTelegramDatabase)
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)
+        let collections = Composition.loadCollections(settings.collectionsPath)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
         let client = TelegramBotClient(
@@ -39,7 +40,8 @@ enum TelegramMode {
         let safety = Composition.safetyFilter(settings, logger: logger)
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
-            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger))
+            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
+            collections: collections)
         let poller = TelegramPoller(
             client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
             clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
@@ -50,6 +52,9 @@ enum TelegramMode {
             services: [
                 OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
                 PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
+                CollectionCatalogService(
+                    store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
+                SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)

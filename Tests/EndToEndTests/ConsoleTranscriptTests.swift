@@ -15,6 +15,7 @@ struct ConsoleTranscriptTests {
             "PATH": "/usr/bin:/bin", "HOME": directory.path,
             "ROASTBOT_DB": directory.appendingPathComponent("console.sqlite").path,
             "ROASTBOT_LIBRARY": BotProcess.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_COLLECTIONS": BotProcess.repositoryRoot.appendingPathComponent("config/collections.json").path,
             "ROASTBOT_SEED": "7",
         ]
         environment.merge(extra) { $1 }

@@ -14,7 +14,7 @@ struct BotFixture {
     let directory: URL
     let database: RoastDatabase
     let platform = RecordingPlatform()
-    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_790_000_000))
+    let clock: ManualClock
     let runtime: BotRuntime
     private(set) var sequence: Int64 = 1
 
@@ -27,13 +27,22 @@ struct BotFixture {
     static let alice = Person(id: UserID(11), displayName: "Alice", username: "alice", languageCode: "en")
     static let bob = Person(id: UserID(22), displayName: "Bob", username: "bob", languageCode: "vi")
 
-    init(seed: UInt64 = 99, ai: (any AIRoastSource)? = nil) throws {
+    /// `config/collections.json` as shipped.
+    static let collectionsPath: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent("config/collections.json").path
+    }()
+
+    init(
+        seed: UInt64 = 99, ai: (any AIRoastSource)? = nil, collections: CollectionCatalogStore = CollectionCatalogStore(), now: Date = Date(timeIntervalSince1970: 1_790_000_000)
+    ) throws {
+        clock = ManualClock(now: now)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path)
         runtime = try BotRuntime(
             database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed,
-            ai: ai)
+            ai: ai, collections: collections)
     }
 
     mutating func envelope(_ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, at date: Date? = nil)

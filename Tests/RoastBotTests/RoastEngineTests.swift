@@ -234,3 +234,26 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
         print(lines.joined(separator: "\n"))
     }
 }
+
+@Suite struct CollectionAIRoastTests {
+    /// A collection's finite set answers first (it is what the completion badge counts); once the
+    /// sender has had every roast of it, the AI writes new ones with the collection's prompt modifier.
+    @Test func aiTakesOverAThemedCollectionOnlyOnceItsSetIsExhausted() async throws {
+        let ai = ScriptedAI(.success("Bánh chưng còn chưa bóc, deadline đã gõ cửa."))
+        let duringTet = ISO8601DateFormatter().date(from: "2026-02-10T10:00:00+07:00")!
+        var bot = try BotFixture(
+            ai: ai, collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: duringTet)
+        defer { bot.cleanUp() }
+        for _ in 0..<12 { await bot.run(bot.command("/roast tết")) }
+        #expect(ai.received.isEmpty)
+        await bot.run(bot.command("/roast tết"))
+        let prompt = try #require(ai.received.first)
+        let tet = try #require(try CollectionCatalogStore(path: BotFixture.collectionsPath).catalog.collection(id: "tet"))
+        #expect(prompt.collectionModifier == tet.promptModifier)
+        let last = try #require(
+            try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }.first)
+        #expect(last.source == .ai)
+        #expect(last.collection == "tet")
+        #expect(last.text == "Bánh chưng còn chưa bóc, deadline đã gõ cửa.")
+    }
+}

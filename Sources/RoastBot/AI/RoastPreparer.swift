@@ -65,15 +65,23 @@ public struct RoastPreparer: Sendable {
         if mood == nil, let sender = envelope.sender {
             mood = try tx.mood(chat: envelope.chat.id, user: sender.id, on: LocalDate(envelope.date, in: timeZone))
         }
+        // The collection asked for, else the sender's pick: its prompt modifier themes the roast.
+        let collection = try request.collection ?? envelope.sender.flatMap { try tx.chosenCollection(chat: envelope.chat.id, user: $0.id) }
+        if let id = collection, let themed = handler.collections.catalog.collection(id: id) {
+            // A collection's own finite set answers first; the AI only once the sender has had it all.
+            let served = try envelope.sender.map { try tx.libraryIDsServed(chat: envelope.chat.id, user: $0.id) } ?? []
+            guard CollectionProgress(themed, language: language, served: served).isComplete else { return nil }
+        }
         let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: envelope.chat.id, limit: RoastHandler.feedbackHistory))
         var random = SplitMix64(seed: seed ^ (UInt64(bitPattern: envelope.sequence) &* 0x9E37_79B9_7F4A_7C15) ^ 0xA1)
         let category = request.category ?? Self.category(weights: feedback.categoryWeights, using: &random)
         let spice = min(
             request.spice ?? SpiceLevel(clamping: Int.random(in: 1...maxSpice.rawValue, using: &random)), maxSpice)
         let prompt = RoastPrompt(
-            language: language, category: category, spice: spice, mood: mood, collectionModifier: nil,
+            language: language, category: category, spice: spice, mood: mood,
+            collectionModifier: collection.flatMap { handler.collections.catalog.collection(id: $0)?.promptModifier },
             feedbackAdjustment: feedback.promptAdjustment(for: category))
-        return (prompt, request.collection)
+        return (prompt, collection)
     }
 
     /// A category drawn with the feedback's weights (cooled categories less often).

@@ -19,6 +19,10 @@ public enum ButtonAction: Sendable, Hashable {
     case restoreStreak(UserID)
     /// Switch `/top` to another tab, editing the message in place.
     case leaderboard(LeaderboardMetric)
+    /// Pick a collection for the presser's next roasts (`/collections`); nil: back to regular roasts.
+    case chooseCollection(String?)
+    /// A roast from a collection right now (the seasonal banner's button).
+    case tryCollection(String)
 
     public var payload: String {
         switch self {
@@ -29,6 +33,8 @@ public enum ButtonAction: Sendable, Hashable {
         case .favoritesPage(let page): "fv:\(page)"
         case .restoreStreak(let user): "z:\(user.rawValue)"
         case .leaderboard(let metric): "t:\(metric.code)"
+        case .chooseCollection(let id): "c:\(id ?? "")"
+        case .tryCollection(let id): "tc:\(id)"
         }
     }
 
@@ -59,9 +65,20 @@ public enum ButtonAction: Sendable, Hashable {
         case ("t", 2):
             guard let metric = LeaderboardMetric(code: parts[1]) else { return nil }
             self = .leaderboard(metric)
+        case ("c", 2):
+            guard parts[1].isEmpty || Self.isCollectionID(parts[1]) else { return nil }
+            self = .chooseCollection(parts[1].isEmpty ? nil : parts[1])
+        case ("tc", 2):
+            guard Self.isCollectionID(parts[1]) else { return nil }
+            self = .tryCollection(parts[1])
         default:
             return nil
         }
+    }
+
+    /// Collection ids as the catalog allows them (whether one exists is the handler's question).
+    private static func isCollectionID(_ text: String) -> Bool {
+        text.utf8.count <= 24 && !text.isEmpty && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
     }
 
     private static func roastID(_ text: String) -> RoastID? {

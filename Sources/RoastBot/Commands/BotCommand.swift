@@ -26,10 +26,10 @@ public enum BotCommand: String, Sendable, CaseIterable, Hashable {
     /// still answer (politely, "coming soon") but are left out of `/help` and the command menu.
     public var isAvailable: Bool {
         switch self {
-        case .start, .help, .roast: true
+        case .start, .help, .roast, .collections: true
         case .mood, .favorites, .history, .stats: true
         case .streak, .badges, .top, .remind: true
-        case .collections, .settings, .forgetme, .export:
+        case .settings, .forgetme, .export:
             false
         }
     }

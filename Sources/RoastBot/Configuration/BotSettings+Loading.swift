@@ -50,13 +50,14 @@ extension BotSettings {
         var blocklist: String?
         var database: String?
         var library: String?
+        var collections: String?
         var log_level: String?
         var seed: UInt64?
         var shutdown_grace: Double?
     }
 
     private static let knownKeys: [String: Set<String>] = [
-        "": ["telegram", "throttle", "ai", "blocklist", "database", "library", "log_level", "seed", "shutdown_grace", "_comment"],
+        "": ["telegram", "throttle", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace", "_comment"],
         "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
         "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "_comment"],
@@ -106,6 +107,7 @@ extension BotSettings {
         if let value = file.blocklist { blockListPath = value }
         if let value = file.database { databasePath = value }
         if let value = file.library { libraryPath = value }
+        if let value = file.collections { collectionsPath = value }
         if let value = file.log_level { logLevel = value }
         if let value = file.seed { seed = value }
         if let value = file.shutdown_grace { shutdownGrace = value }
@@ -126,6 +128,7 @@ extension BotSettings {
         if let value = environment["ROASTBOT_BLOCKLIST"], !value.isEmpty { blockListPath = value }
         if let value = environment["ROASTBOT_DB"], !value.isEmpty { databasePath = value }
         if let value = environment["ROASTBOT_LIBRARY"], !value.isEmpty { libraryPath = value }
+        if let value = environment["ROASTBOT_COLLECTIONS"], !value.isEmpty { collectionsPath = value }
         if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
         if let value = environment["ROASTBOT_SEED"], !value.isEmpty {
             guard let seed = UInt64(value) else { throw .invalidValue(key: "ROASTBOT_SEED", value: value, expected: "an unsigned integer") }

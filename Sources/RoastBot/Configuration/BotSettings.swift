@@ -53,6 +53,8 @@ public struct BotSettings: Sendable, Hashable {
     public var databasePath: String?
     /// Folder of the offline roast library (`ROASTBOT_LIBRARY`).
     public var libraryPath = "config/library"
+    /// The collections file (`ROASTBOT_COLLECTIONS`), re-read on change or SIGHUP.
+    public var collectionsPath = "config/collections.json"
     /// trace, debug, info, notice, warning, error, critical (`ROASTBOT_LOG_LEVEL`).
     public var logLevel = "info"
     /// Simulated clock start, ISO 8601 (`ROASTBOT_CLOCK_START`); nil uses the wall clock.

@@ -14,22 +14,39 @@ public struct EventRouter: Sendable {
     private let leaderboard: LeaderboardHandler
     /// Streak counting and badge awards around every event (see ``UpdateProcessor``).
     let activity: ActivityRecorder
+    private let collections: CollectionsHandler
     private let logger: Logger
     private let moods = MoodHandler()
     private let records = RoastRecordsHandler()
 
-    public init(library: RoastLibrary, badges catalog: BadgeCatalog = .standard, logger: Logger, safety: SafetyFilter = SafetyFilter()) {
+    public init(
+        library: RoastLibrary, badges catalog: BadgeCatalog = .standard, logger: Logger, safety: SafetyFilter = SafetyFilter(),
+        collections: CollectionCatalogStore = CollectionCatalogStore()
+    ) {
         self.welcome = WelcomeHandler()
-        self.roasts = RoastHandler(library: library, safety: safety)
+        self.roasts = RoastHandler(library: library, safety: safety, collections: collections)
         self.reactions = ReactionHandler()
         self.streaks = StreakHandler()
         self.badges = BadgesHandler(catalog: catalog)
         self.leaderboard = LeaderboardHandler()
         self.activity = ActivityRecorder(catalog: catalog)
+        self.collections = CollectionsHandler(collections: collections)
         self.logger = logger
     }
 
     public func route(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
+        var outcome = try routeEvent(context, tx, &random)
+        switch context.envelope.event {
+        case .command, .mention:
+            // A chat that joined mid-season gets the season's banner with its first command.
+            outcome.replies.insert(contentsOf: try collections.dueBanners(context, tx), at: 0)
+        default:
+            break
+        }
+        return outcome
+    }
+
+    private func routeEvent(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
         switch context.envelope.event {
         case .command(let name, let arguments, _):
             return try command(CommandInvocation(name: name, arguments: arguments), context, tx, &random)
@@ -93,7 +110,9 @@ public struct EventRouter: Sendable {
             return try leaderboard.command(context, tx)
         case .remind:
             return try streaks.remind(arguments, context, tx)
-        case .collections, .settings, .forgetme, .export:
+        case .collections:
+            return try collections.list(context, tx)
+        case .settings, .forgetme, .export:
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
         }
     }
@@ -119,6 +138,10 @@ public struct EventRouter: Sendable {
             return try streaks.restore(owner: owner, message: message, context, tx)
         case .leaderboard(let metric):
             return try leaderboard.press(metric, message: message, context, tx)
+        case .chooseCollection(let id):
+            return try collections.choose(id, context, tx)
+        case .tryCollection(let id):
+            return try roasts.command([id], context, tx, &random)
         }
     }
 }

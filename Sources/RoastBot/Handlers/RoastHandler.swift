@@ -11,13 +11,15 @@ public struct RoastHandler: Sendable {
     /// How many recent rated roasts of the chat feed ``ReactionFeedback``.
     public static let feedbackHistory = 200
     private let picker: RoastPicker
-    private let parser: RoastRequestParser
     private let safety: SafetyFilter
+    /// The collections on offer; its parser knows their names (`/roast tết`).
+    let collections: CollectionCatalogStore
+    private var parser: RoastRequestParser { collections.snapshot.parser }
 
-    public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter(), parser: RoastRequestParser = RoastRequestParser()) {
+    public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter(), collections: CollectionCatalogStore = CollectionCatalogStore()) {
         self.picker = RoastPicker(library: library)
-        self.parser = parser
         self.safety = safety
+        self.collections = collections
     }
 
     /// The roast request an event makes, if it makes one: `/roast`, a mention asking for a roast, or 🔁.
@@ -76,14 +78,15 @@ public struct RoastHandler: Sendable {
         return outcome
     }
 
-    private func roast(
+    func roast(
         _ asked: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
     ) throws -> HandlerOutcome {
-        let words = context.words
         var request = asked
         request.mood = try Self.effectiveMood(asked, context, tx)
+        if let outcome = try collectionRoast(request, context, tx, &random) { return outcome }
+        let words = context.words
         let roast: NewRoast
-        if let prepared = context.prepared, safety.check(prepared.text).isAllowed, prepared.spice <= context.chat.maxSpice {
+        if let prepared = context.prepared, isUsable(prepared, context) {
             roast = NewRoast(
                 chatID: context.chatID, requester: context.sender?.id, kind: .requested, source: .ai, text: prepared.text,
                 language: context.language, category: prepared.category, spice: prepared.spice, mood: request.mood,
@@ -137,9 +140,15 @@ public struct RoastHandler: Sendable {
         return nil
     }
 
+    /// Whether an AI roast prepared before the transaction may be sent: it passes the safety filter
+    /// (again, with this chat's limits) and respects the chat's spice cap.
+    func isUsable(_ prepared: PreparedRoast, _ context: EventContext) -> Bool {
+        safety.check(prepared.text).isAllowed && prepared.spice <= context.chat.maxSpice
+    }
+
     private func asksForRoast(_ text: String, _ request: RoastRequest) -> Bool {
         let asks = TextNormalization.matchKey(text).split(separator: " ").contains { $0 == "roast" || $0 == "nuong" }
-        return asks || request.category != nil || request.spice != nil || request.mood != nil
+        return asks || request.category != nil || request.spice != nil || request.mood != nil || request.collection != nil
     }
 
     private static func request(like original: StoredRoast) -> RoastRequest {

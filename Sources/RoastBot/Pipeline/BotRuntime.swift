@@ -14,15 +14,19 @@ public struct BotRuntime: Sendable {
 
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
-        seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil
+        seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
+        collections: CollectionCatalogStore = CollectionCatalogStore()
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
-        let router = EventRouter(library: library, logger: logger, safety: safety)
+        let router = EventRouter(
+            library: library, badges: BadgeCatalog(collections: collections.catalog), logger: logger, safety: safety,
+            collections: collections)
         let seed = self.seed
         let preparer = ai.map { source in
             RoastPreparer(
-                database: database, source: source, handler: RoastHandler(library: library, safety: safety), seed: seed, logger: logger)
+                database: database, source: source, handler: RoastHandler(library: library, safety: safety, collections: collections),
+                seed: seed, logger: logger)
         }
         let processor = UpdateProcessor(database: database, router: router, seed: seed, logger: logger)
         outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)

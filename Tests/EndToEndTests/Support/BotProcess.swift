@@ -35,6 +35,7 @@ final class BotProcess: Sendable {
             "TELEGRAM_API_URL": fake.baseURL,
             "ROASTBOT_DB": directory.appendingPathComponent("bot.sqlite").path,
             "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_COLLECTIONS": Self.repositoryRoot.appendingPathComponent("config/collections.json").path,
             "ROASTBOT_LOG_LEVEL": "trace",
             "ROASTBOT_SEED": "12345",
         ]

@@ -1,0 +1,60 @@
+import ChatPlatform
+import RoastCore
+
+/// `/collections`: the collections on offer (seasonal first, with its banner line and dates), each
+/// with its size and the viewer's progress, and one button per collection to pick it.
+public struct CollectionsView: Sendable {
+    public let active: [ActiveCollection]
+    public let language: Language
+    /// The viewer's pick, if it is on offer.
+    public let chosen: String?
+    /// Roast ids the viewer received per collection; nil when there is no viewer.
+    public let served: [String: Set<String>]?
+
+    public init(active: [ActiveCollection], language: Language, chosen: String?, served: [String: Set<String>]?) {
+        self.active = active
+        self.language = language
+        self.chosen = chosen
+        self.served = served
+    }
+
+    public var message: OutgoingMessage {
+        let words = Phrasebook(language)
+        var text = RichText()
+        text.append(.bold(words.collectionsTitle))
+        guard !active.isEmpty else {
+            text.append(.plain("\n\n" + words.collectionsEmpty))
+            return OutgoingMessage(text: text)
+        }
+        for entry in active {
+            let collection = entry.collection
+            text.append(.plain("\n\n\(collection.icon) "))
+            text.append(.bold(collection.name(in: language)))
+            text.append(.plain(" · " + label(entry, words)))
+            if collection.id == chosen { text.append(.plain(" · " + words.chosenMark)) }
+            if let occurrence = entry.occurrence {
+                text.append(.plain("\n"))
+                text.append(.italic(collection.banner(in: language)))
+                text.append(.plain("\n" + words.seasonSpan(occurrence)))
+            } else {
+                text.append(.plain("\n" + collection.description(in: language)))
+            }
+            let progress = CollectionProgress(collection, language: language, served: served?[collection.id] ?? [])
+            text.append(.plain("\n" + words.collectionCount(progress, showProgress: served != nil)))
+        }
+        text.append(.plain("\n\n" + words.collectionsHowTo))
+        var rows = active.map { entry in
+            [Button("\(entry.collection.icon) \(entry.collection.name(in: language))", data: ButtonAction.chooseCollection(entry.collection.id).payload)]
+        }
+        if chosen != nil { rows.append([Button(words.regularRoastsButton, data: ButtonAction.chooseCollection(nil).payload)]) }
+        return OutgoingMessage(text: text, buttons: rows)
+    }
+
+    private func label(_ entry: ActiveCollection, _ words: Phrasebook) -> String {
+        switch entry.collection.kind {
+        case .seasonal: words.seasonalLabel
+        case .monthly: words.monthlyLabel
+        case .permanent: words.permanentLabel
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// The collections file (`config/collections.json`):
+///
+/// ```json
+/// { "collections": [ {
+///     "id": "tet", "kind": "seasonal",
+///     "window": {"lunar": {"from": {"month": 1, "day": 1, "offset_days": -10}, "to": {"month": 1, "day": 7}}},
+///     "name": {"vi": "…", "en": "…"}, "description": {"vi": "…", "en": "…"}, "banner": {"vi": "…", "en": "…"},
+///     "aliases": ["tết", "new year"], "icon": "🧧", "theme": "#D62828", "prompt_modifier": "…",
+///     "roasts": {"vi": [{"id": "tet.vi.001", "spice": 2, "category": "general", "text": "…"}], "en": […]}
+/// } ] }
+/// ```
+///
+/// `kind` is `permanent`, `monthly` (with `"months": [1, 7]`) or `seasonal` (with a `lunar` or a
+/// `gregorian` window: `{"gregorian": {"from": "12-20", "to": "12-31"}}`). Keys starting with `_`
+/// are comments.
+extension CollectionCatalog {
+    /// Decodes and validates a collections file; fails on the first problem, naming the entry.
+    public init(data: Data) throws(CollectionCatalogError) {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch {
+            throw .malformedJSON(reason: Self.describe(error))
+        }
+        var collections: [RoastCollection] = []
+        var seen: Set<String> = []
+        var roastIDs: Set<String> = []
+        for entry in file.collections {
+            let collection = try Self.validate(entry)
+            guard seen.insert(collection.id).inserted else { throw .duplicateCollection(id: collection.id) }
+            for roast in collection.roasts.values.joined() where !roastIDs.insert(roast.id).inserted {
+                throw .duplicateRoastID(collection: collection.id, id: roast.id)
+            }
+            collections.append(collection)
+        }
+        try Self.checkMonthlyCoverage(collections)
+        self.init(validated: collections)
+    }
+}
+
+extension CollectionCatalog {
+    private struct File: Decodable {
+        var collections: [Entry]
+    }
+
+    private struct Entry: Decodable {
+        var id: String
+        var kind: String
+        var months: [Int]?
+        var window: Window?
+        var name: [String: String]
+        var description: [String: String]
+        var banner: [String: String]?
+        var aliases: [String]?
+        var icon: String
+        var theme: String
+        var prompt_modifier: String
+        var roasts: [String: [Roast]]
+    }
+
+    private struct Window: Decodable {
+        struct Point: Decodable {
+            var month: Int
+            var day: Int
+            var offset_days: Int?
+        }
+        struct Lunar: Decodable {
+            var from: Point
+            var to: Point
+        }
+        struct Gregorian: Decodable {
+            var from: String
+            var to: String
+        }
+        var lunar: Lunar?
+        var gregorian: Gregorian?
+    }
+
+    private struct Roast: Decodable {
+        var id: String
+        var spice: Int
+        var category: String?
+        var text: String
+    }
+
+    private static func validate(_ entry: Entry) throws(CollectionCatalogError) -> RoastCollection {
+        let id = entry.id
+        guard isValidID(id) else { throw .invalidID(id: id) }
+        let names = try localized(entry.name, field: "name", collection: id)
+        let descriptions = try localized(entry.description, field: "description", collection: id)
+        guard !entry.icon.allSatisfy(\.isWhitespace) else { throw .missingText(collection: id, field: "icon", language: .en) }
+        guard !entry.theme.allSatisfy(\.isWhitespace) else { throw .missingText(collection: id, field: "theme", language: .en) }
+        guard !entry.prompt_modifier.allSatisfy(\.isWhitespace) else {
+            throw .missingText(collection: id, field: "prompt_modifier", language: .en)
+        }
+        var banners: [Language: String] = [:]
+        let kind: CollectionKind
+        switch entry.kind {
+        case "permanent":
+            kind = .permanent
+        case "monthly":
+            guard let months = entry.months, !months.isEmpty else { throw .invalidMonths(collection: id, reason: "are missing") }
+            guard months.allSatisfy((1...12).contains), Set(months).count == months.count else {
+                throw .invalidMonths(collection: id, reason: "must be distinct numbers 1–12")
+            }
+            kind = .monthly(months: months)
+        case "seasonal":
+            kind = .seasonal(try window(entry.window, collection: id))
+            banners = try localized(entry.banner ?? [:], field: "banner", collection: id)
+        default:
+            throw .invalidKind(collection: id, kind: entry.kind)
+        }
+        var roasts: [Language: [LibraryRoast]] = [:]
+        for language in Language.allCases {
+            let list = try entry.roasts[language.rawValue, default: []].map { (raw) throws(CollectionCatalogError) in
+                try roast(raw, language: language, collection: id)
+            }
+            guard list.count >= minimumRoastsPerLanguage else {
+                throw .tooFewRoasts(collection: id, language: language, count: list.count)
+            }
+            roasts[language] = list
+        }
+        return RoastCollection(
+            id: id, names: names, descriptions: descriptions, banners: banners, aliases: entry.aliases ?? [], icon: entry.icon,
+            theme: entry.theme, promptModifier: entry.prompt_modifier, kind: kind, roasts: roasts)
+    }
+
+    private static func localized(_ texts: [String: String], field: String, collection: String) throws(CollectionCatalogError)
+        -> [Language: String]
+    {
+        var result: [Language: String] = [:]
+        for language in Language.allCases {
+            guard let text = texts[language.rawValue], !text.allSatisfy(\.isWhitespace) else {
+                throw .missingText(collection: collection, field: field, language: language)
+            }
+            result[language] = text
+        }
+        return result
+    }
+
+    private static func window(_ window: Window?, collection: String) throws(CollectionCatalogError) -> SeasonWindow {
+        switch (window?.lunar, window?.gregorian) {
+        case (let lunar?, nil):
+            func point(_ raw: Window.Point, _ end: String) throws(CollectionCatalogError) -> SeasonWindow.LunarPoint {
+                guard (1...12).contains(raw.month), (1...30).contains(raw.day) else {
+                    throw .invalidWindow(collection: collection, reason: "\(end) must be a lunar month 1–12 and day 1–30")
+                }
+                guard abs(raw.offset_days ?? 0) <= 60 else {
+                    throw .invalidWindow(collection: collection, reason: "\(end).offset_days must be within ±60")
+                }
+                return SeasonWindow.LunarPoint(month: raw.month, day: raw.day, offsetDays: raw.offset_days ?? 0)
+            }
+            let from = try point(lunar.from, "from"), to = try point(lunar.to, "to")
+            if to.key == from.key, to.offsetDays < from.offsetDays {
+                throw .invalidWindow(collection: collection, reason: "ends before it starts")
+            }
+            return .lunar(from: from, to: to)
+        case (nil, let gregorian?):
+            guard let from = monthDay(gregorian.from), let to = monthDay(gregorian.to) else {
+                throw .invalidWindow(collection: collection, reason: "gregorian from/to must be MM-DD (02-29 not allowed)")
+            }
+            return .gregorian(from: from, to: to)
+        default:
+            throw .invalidWindow(collection: collection, reason: "needs exactly one of \"lunar\" or \"gregorian\"")
+        }
+    }
+
+    private static func roast(_ raw: Roast, language: Language, collection: String) throws(CollectionCatalogError) -> LibraryRoast {
+        let prefix = "\(collection).\(language.rawValue)."
+        let suffix = raw.id.dropFirst(prefix.count)
+        guard raw.id.hasPrefix(prefix), !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw .malformedRoastID(collection: collection, id: raw.id, expectedPrefix: prefix)
+        }
+        guard let spice = SpiceLevel(rawValue: raw.spice) else { throw .spiceOutOfRange(collection: collection, id: raw.id, spice: raw.spice) }
+        let categoryName = raw.category ?? RoastCategory.general.rawValue
+        guard let category = RoastCategory(rawValue: categoryName) else {
+            throw .unknownCategory(collection: collection, id: raw.id, category: categoryName)
+        }
+        guard !raw.text.allSatisfy(\.isWhitespace) else { throw .emptyRoast(collection: collection, id: raw.id) }
+        guard raw.text.count <= RoastLibrary.maximumTextLength else {
+            throw .roastTooLong(collection: collection, id: raw.id, length: raw.text.count)
+        }
+        return LibraryRoast(id: raw.id, language: language, category: category, spice: spice, moods: [], text: raw.text, isPremium: false)
+    }
+
+    private static func checkMonthlyCoverage(_ collections: [RoastCollection]) throws(CollectionCatalogError) {
+        var owner: [Int: String] = [:]
+        for collection in collections {
+            guard case .monthly(let months) = collection.kind else { continue }
+            for month in months {
+                if let other = owner[month] {
+                    throw .monthlyCoverage(reason: "month \(month) is claimed by both \(other) and \(collection.id)")
+                }
+                owner[month] = collection.id
+            }
+        }
+        guard !owner.isEmpty else { return }
+        let missing = (1...12).filter { owner[$0] == nil }
+        guard missing.isEmpty else {
+            throw .monthlyCoverage(reason: "no collection for month(s) \(missing.map(String.init).joined(separator: ", "))")
+        }
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, ("a"..."z").contains(first), id.count <= maximumIDLength else { return false }
+        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    private static func monthDay(_ text: String) -> SeasonWindow.MonthDay? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let month = Int(parts[0]), let day = Int(parts[1]),
+            (1...12).contains(month), day >= 1, day <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        else { return nil }
+        return SeasonWindow.MonthDay(month: month, day: day)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "unreadable JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+            return parts.isEmpty ? "top level" : parts.joined()
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
+        case .valueNotFound(let type, let context): return "missing \(type) value at \(path(context))"
+        case .keyNotFound(let key, let context): return "missing key \(key.stringValue) at \(path(context))"
+        case .dataCorrupted(let context): return "invalid JSON at \(path(context))"
+        @unknown default: return "unreadable JSON"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Chooses a roast from one collection's own set (offline): never above the chat's spice cap when
+/// the set allows it, preferring the asked spice, and no repeats for the user until every suitable
+/// roast of the set was served. Pure: the generator is passed in.
+public struct CollectionPicker: Sendable {
+    public struct Choice: Sendable, Hashable {
+        public var roast: LibraryRoast
+        /// Every suitable roast had been served already: repeats started again.
+        public var exhausted: Bool
+    }
+
+    public init() {}
+
+    /// - Parameter served: roast ids this user already received in this chat.
+    public func pick(
+        from collection: RoastCollection, language: Language, spice: SpiceLevel?, maxSpice: SpiceLevel, served: Set<String>,
+        using random: inout some RandomNumberGenerator
+    ) -> Choice? {
+        let all = collection.roasts(in: language)
+        var pool = all.filter { $0.spice <= maxSpice }
+        if pool.isEmpty, let gentlest = all.map(\.spice).min() {
+            pool = all.filter { $0.spice == gentlest }
+        }
+        let fresh = pool.filter { !served.contains($0.id) }
+        let exhausted = fresh.isEmpty
+        var candidates = exhausted ? pool : fresh
+        if let spice {
+            let exact = candidates.filter { $0.spice == min(spice, maxSpice) }
+            if !exact.isEmpty { candidates = exact }
+        }
+        guard !candidates.isEmpty else { return nil }
+        return Choice(roast: candidates[Int.random(in: 0..<candidates.count, using: &random)], exhausted: exhausted)
+    }
+}

@@ -1,0 +1,57 @@
+/// A themed set of roasts (REQ-COL): its names and description in both languages, icon, theme
+/// colour, the text that steers an AI prompt towards the theme, when it is active, and its own
+/// finite set of roasts (a user "completes" it by receiving every one of them).
+public struct RoastCollection: Sendable, Hashable, Identifiable {
+    /// Stable identifier (`tet`, `classic_office`): lower-case ASCII letters, digits and `_`, at most
+    /// ``CollectionCatalog/maximumIDLength`` characters so that it fits in button payloads.
+    public let id: String
+    public let names: [Language: String]
+    public let descriptions: [Language: String]
+    /// The one-line festive banner posted when a seasonal collection starts (seasonal only).
+    public let banners: [Language: String]
+    /// Extra words users may type to ask for it (`/roast trung thu`), besides its names and id.
+    public let aliases: [String]
+    /// An emoji shown before its name.
+    public let icon: String
+    /// A colour name or `#RRGGBB` (REQ-COL data model; used by clients that can show colour).
+    public let theme: String
+    /// English text added to the AI prompt when a roast comes from this collection.
+    public let promptModifier: String
+    public let kind: CollectionKind
+    /// Its roasts per language, in file order.
+    public let roasts: [Language: [LibraryRoast]]
+
+    public init(
+        id: String, names: [Language: String], descriptions: [Language: String], banners: [Language: String] = [:],
+        aliases: [String] = [], icon: String, theme: String, promptModifier: String, kind: CollectionKind,
+        roasts: [Language: [LibraryRoast]]
+    ) {
+        self.id = id
+        self.names = names
+        self.descriptions = descriptions
+        self.banners = banners
+        self.aliases = aliases
+        self.icon = icon
+        self.theme = theme
+        self.promptModifier = promptModifier
+        self.kind = kind
+        self.roasts = roasts
+    }
+
+    public func name(in language: Language) -> String { names[language] ?? names.values.sorted().first ?? id }
+    public func description(in language: Language) -> String { descriptions[language] ?? "" }
+    public func banner(in language: Language) -> String { banners[language] ?? description(in: language) }
+
+    /// The roasts a chat in `language` receives from this collection.
+    public func roasts(in language: Language) -> [LibraryRoast] { roasts[language] ?? [] }
+
+    /// The badge unlocked by receiving every roast of this collection.
+    public var badge: CollectionBadge {
+        CollectionBadge(collectionID: id, icon: icon, names: names)
+    }
+
+    public var isSeasonal: Bool {
+        if case .seasonal = kind { return true }
+        return false
+    }
+}

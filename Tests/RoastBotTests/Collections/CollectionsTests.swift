@@ -1,0 +1,163 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastBot
+import RoastCore
+import RoastStore
+import RoastTesting
+import Testing
+
+/// 2026-02-10 10:00 in Vietnam: inside the Tết 2026 window (2026-02-07 … 2026-02-23).
+private let duringTet = ISO8601DateFormatter().date(from: "2026-02-10T10:00:00+07:00")!
+/// 2026-03-10 10:00 in Vietnam: no season.
+private let inMarch = ISO8601DateFormatter().date(from: "2026-03-10T10:00:00+07:00")!
+
+private func botWithCollections(at date: Date) throws -> BotFixture {
+    try BotFixture(collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: date)
+}
+
+private func text(_ message: OutgoingMessage) -> String { message.text.plainText }
+
+@Suite(.serialized) struct CollectionsTests {
+    @Test func collectionsListsSeasonalFirstWithItsBannerAndButtons() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/collections"))
+        let list = try #require(bot.platform.sentMessages.last?.content)
+        let body = text(list)
+        let tet = try #require(body.range(of: "Tết Nguyên Đán"))
+        let monthly = try #require(body.range(of: "Làm việc tại nhà"))
+        let office = try #require(body.range(of: "Công sở kinh điển"))
+        #expect(tet.lowerBound < monthly.lowerBound && monthly.lowerBound < office.lowerBound)
+        #expect(body.contains("Tết đến rồi!"))  // the banner line
+        #expect(body.contains("12 roast · bạn đã nhận 0/12 (0%)"))
+        #expect(list.buttons.first?.first?.data == "c:tet")
+        #expect(list.buttons.count == 5)
+    }
+
+    @Test func aChatsFirstCommandDuringTheSeasonBringsTheBannerOnce() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/help"))
+        await bot.run(bot.command("/help"))
+        let banners = bot.platform.sentMessages.filter { $0.content.buttons.first?.first?.data == "tc:tet" }
+        #expect(banners.count == 1)
+        #expect(bot.platform.sentMessages.first?.content.buttons.first?.first?.data == "tc:tet")  // before the reply
+        #expect(bot.platform.sentMessages.count == 3)
+    }
+
+    @Test func noBannerOutsideTheSeasonOrWithBannersOff() async throws {
+        var bot = try botWithCollections(at: inMarch)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/help"))
+        #expect(bot.platform.sentMessages.count == 1)
+
+        var quiet = try botWithCollections(at: duringTet)
+        defer { quiet.cleanUp() }
+        try quiet.database.write { tx in
+            var settings = try tx.ensureChat(BotFixture.group, defaultLanguage: .vi, at: duringTet)
+            settings.bannersEnabled = false
+            try tx.saveChat(settings)
+        }
+        await quiet.run(quiet.command("/help"))
+        #expect(quiet.platform.sentMessages.count == 1)
+    }
+
+    @Test func pickingACollectionByButtonMakesTheNextRoastsComeFromIt() async throws {
+        var bot = try botWithCollections(at: inMarch)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/collections"))
+        let list = try #require(bot.platform.sentMessages.last)
+        let tech = try #require(list.content.buttons.joined().first { $0.data == "c:tech_life" })
+        await bot.run(bot.envelope(.buttonPress(callbackID: "p1", data: tech.data, message: list.message)))
+        #expect(try bot.database.read { try $0.chosenCollection(chat: BotFixture.group.id, user: BotFixture.alice.id) } == "tech_life")
+        let notices = bot.platform.deliveries.compactMap { if case .acknowledged(_, let notice) = $0 { notice } else { nil } }
+        #expect(notices.last?.contains("Đời dân kỹ thuật") == true)
+
+        await bot.run(bot.command("/roast"), bot.command("/roast", from: BotFixture.bob))
+        let roasts = try bot.database.read { tx in
+            (try tx.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1),
+             try tx.recentRoasts(chat: BotFixture.group.id, user: BotFixture.bob.id, limit: 1))
+        }
+        #expect(roasts.0.first?.collection == "tech_life")
+        #expect(roasts.0.first?.libraryID?.hasPrefix("tech_life.vi.") == true)
+        #expect(roasts.1.first?.collection == nil)  // Bob did not pick one
+
+        // /collections now shows Alice's pick and progress, and a way back.
+        await bot.run(bot.command("/collections"))
+        let again = try #require(bot.platform.sentMessages.last?.content)
+        #expect(text(again).contains("bạn đã nhận 1/12"))
+        #expect(again.buttons.last?.first?.data == "c:")
+        await bot.run(bot.envelope(.buttonPress(callbackID: "p2", data: "c:", message: list.message)))
+        #expect(try bot.database.read { try $0.chosenCollection(chat: BotFixture.group.id, user: BotFixture.alice.id) } == nil)
+    }
+
+    @Test func roastWithACollectionWordServesTheWholeSetWithoutRepeatsThenCongratulates() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        for _ in 0..<12 { await bot.run(bot.command("/roast tết")) }
+        let served = try bot.database.read { try $0.collectionRoastsServed(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(served["tet"]?.count == 12)
+        // The badge engine announces the collection's completion badge once (the twelve roasts also
+        // earn the 10-roast badge, announced separately).
+        let completions = bot.platform.sentMessages.filter { text($0.content).hasPrefix("🏅") && text($0.content).contains("Tết Nguyên Đán") }
+        #expect(completions.count == 1)
+        let earned = try bot.database.read { try $0.earnedBadges(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(earned.contains { $0.badge.rawValue == "collection.tet" })
+    }
+
+    @Test func aCollectionOutOfSeasonGetsARegularRoastAndAHint() async throws {
+        var bot = try botWithCollections(at: inMarch)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/roast trung thu"))
+        #expect(bot.platform.sentMessages.count == 2)
+        #expect(text(bot.platform.sentMessages[0].content).contains("Trung Thu"))
+        let roast = try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }
+        #expect(roast.first?.collection == nil)
+    }
+
+    @Test func theBannerButtonServesARoastFromTheSeason() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/help"))
+        let banner = try #require(bot.platform.sentMessages.first)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "b1", data: "tc:tet", message: banner.message), from: BotFixture.bob))
+        let roast = try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.bob.id, limit: 1) }
+        #expect(roast.first?.collection == "tet")
+    }
+}
+
+@Suite(.serialized) struct SeasonalBannerServiceTests {
+    @Test func eachChatWithBannersOnGetsOneBannerWhenTheSeasonStartsInItsTimezone() async throws {
+        var bot = try botWithCollections(at: ISO8601DateFormatter().date(from: "2026-02-06T12:00:00+07:00")!)
+        defer { bot.cleanUp() }
+        let utcChat = ChatRef(id: ChatID(-200), kind: .group, title: "UTC team")
+        await bot.run(bot.command("/help"), bot.command("/help", in: utcChat))
+        try bot.database.write { tx in
+            var settings = try #require(try tx.chat(utcChat.id))
+            settings.timeZone = "UTC"
+            try tx.saveChat(settings)
+        }
+        let collections = try CollectionCatalogStore(path: BotFixture.collectionsPath)
+        let service = SeasonalBannerService(
+            database: bot.database, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+
+        // 2026-02-07 00:30 in Vietnam is still 2026-02-06 in UTC.
+        let vietnamMidnight = ISO8601DateFormatter().date(from: "2026-02-07T00:30:00+07:00")!
+        #expect(service.sweep(at: vietnamMidnight) == 1)
+        #expect(service.sweep(at: vietnamMidnight.addingTimeInterval(60)) == 0)
+        #expect(service.sweep(at: ISO8601DateFormatter().date(from: "2026-02-07T00:30:00Z")!) == 1)
+        #expect(service.sweep(at: ISO8601DateFormatter().date(from: "2026-02-20T00:30:00Z")!) == 0)
+
+        // A new runtime on the same database (a restart) posts nothing again.
+        let restarted = SeasonalBannerService(
+            database: bot.database, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+        #expect(restarted.sweep(at: ISO8601DateFormatter().date(from: "2026-02-10T09:00:00+07:00")!) == 0)
+
+        await bot.runtime.outbox.deliverPending()
+        let banners = bot.platform.sentMessages.filter { $0.content.buttons.first?.first?.data == "tc:tet" }
+        #expect(banners.map(\.chat) == [BotFixture.group.id, utcChat.id])
+        // The next year's Tết is a new season.
+        #expect(restarted.sweep(at: ISO8601DateFormatter().date(from: "2027-01-28T09:00:00+07:00")!) == 2)
+    }
+}
