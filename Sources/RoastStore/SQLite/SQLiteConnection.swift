@@ -85,7 +85,10 @@ final class SQLiteConnection: @unchecked Sendable {
         defer { statement.reset() }
         try statement.bind(bindings, connection: db)
         guard try statement.step(connection: db) else { return nil }
-        return try decode(Row(statement: statement.handle, context: context))
+        // A named local, not a temporary argument: Swift 6.3.1's optimizer crashes ("forwardToInit")
+        // specializing a call that passes a freshly built non-copyable value, breaking `-c release`.
+        let row = Row(statement: statement.handle, context: context)
+        return try decode(row)
     }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
@@ -143,7 +146,8 @@ final class SQLiteConnection: @unchecked Sendable {
         defer { statement.reset() }
         try statement.bind(bindings, connection: db)
         while try statement.step(connection: db) {
-            try each(Row(statement: statement.handle, context: context))
+            let row = Row(statement: statement.handle, context: context)  // see queryOne
+            try each(row)
         }
     }
 
