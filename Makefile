@@ -4,7 +4,7 @@ SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 
-.PHONY: deps build run console test bench release clean
+.PHONY: deps build run console test bench soak release clean
 
 ## Install the C libraries (libcurl, libsqlite3) when they are missing.
 deps:
@@ -28,6 +28,18 @@ console: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See docs/PERFORMANCE.md.
+bench: deps
+	$(SWIFT) build -c release --product roastbot
+	$(SWIFT) build -c release --product roastbot-bench
+	.build/release/roastbot-bench $(ARGS)
+
+## A 10-minute run with steady traffic and injected faults: memory and backlog must stay flat.
+soak: deps
+	$(SWIFT) build -c release --product roastbot
+	$(SWIFT) build -c release --product roastbot-bench
+	.build/release/roastbot-bench soak --minutes 10 $(ARGS)
 
 release: deps
 	$(SWIFT) build -c release --product roastbot --static-swift-stdlib

@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "roastbot", targets: ["roastbot"]),
+        // Benchmarks and the soak run (`make bench`, `make soak`); not part of the shipped bot.
+        .executable(name: "roastbot-bench", targets: ["roastbot-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -112,6 +114,17 @@ let package = Package(
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Benchmarks and the soak run: the real pipeline, SQLite file and binary against the fake Bot API.
+        .executableTarget(
+            name: "roastbot-bench",
+            dependencies: [
+                "RoastBot", "RoastStore", "RoastCore", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
+                "CurlHTTP", "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

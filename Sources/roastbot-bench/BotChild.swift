@@ -1,0 +1,86 @@
+import Foundation
+import RoastTesting
+
+/// The `roastbot` executable built next to this one, started against a fake Bot API with its own
+/// SQLite file and throttle limits off (unless told otherwise); its log goes to a file.
+final class BotChild {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("roastbot")
+    }
+
+    let directory: URL
+    var databasePath: String { directory.appendingPathComponent("bot.sqlite").path }
+    var logPath: String { directory.appendingPathComponent("bot.log").path }
+    private var process: Process?
+    private let environment: [String: String]
+    private let configPath: String
+
+    /// - Parameter throttleOff: per-chat, per-group and global limits raised out of the way.
+    init(fake: FakeBotAPI, throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info") throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+            "TELEGRAM_BOT_TOKEN": fake.token,
+            "TELEGRAM_API_URL": fake.baseURL,
+            "ROASTBOT_DB": directory.appendingPathComponent("bot.sqlite").path,
+            "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_LOG_LEVEL": logLevel,
+            "ROASTBOT_SEED": "12345",
+        ]
+        configPath = directory.appendingPathComponent("bench.json").path
+        let throttle = throttleOff ? #""throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "# : ""
+        try #"{\#(throttle)"telegram": {"poll_timeout": \#(pollTimeout)}}"#.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    /// Starts the bot; returns the monotonic instant just before the process was launched.
+    @discardableResult
+    func start() throws -> Date {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--config", configPath]
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        process.standardError = log
+        process.standardOutput = log
+        process.standardInput = FileHandle.nullDevice
+        let launched = Date()
+        try process.run()
+        self.process = process
+        return launched
+    }
+
+    var pid: Int32? { process?.processIdentifier }
+    var isRunning: Bool { process?.isRunning ?? false }
+    var residentKilobytes: Int? { pid.flatMap { ProcessMemory.residentKilobytes(of: $0) } }
+
+    func signal(_ signal: Int32) {
+        if let process, process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// SIGTERM and wait (up to 10 s); returns the exit status.
+    @discardableResult
+    func stop() async -> Int32? {
+        signal(SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let process, !process.isRunning { return process.terminationStatus }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        signal(SIGKILL)
+        return nil
+    }
+
+    func cleanUp() {
+        signal(SIGKILL)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,117 @@
+import ChatPlatform
+import Foundation
+import RoastBot
+import RoastCore
+import RoastStore
+import RoastTesting
+
+/// The `roastbot` process against the fake Bot API on loopback, throttle off: start-up time to the
+/// first getUpdates, resident memory idle and after the mix, and updates per second from injection
+/// to the last reply received.
+///
+/// The mix runs in two phases because a button press needs a message to press on: first the
+/// commands (/roast, /streak, /badges at 4:1:1), then presses on the roasts the first phase posted
+/// (40 % of all updates). Phase two ends when every press is answered and the outbox is empty.
+struct EndToEndBenchmark {
+    struct Result {
+        var startup: Double
+        var idleKilobytes: Int?
+        var afterKilobytes: Int?
+        var updates: Int
+        var seconds: Double
+        var prefilledProfiles: Int
+        var throughput: Double { Double(updates) / seconds }
+    }
+
+    var commands = 3_000
+    var presses = 2_000
+    /// Profiles written into the database before the bot starts (memory with a big database).
+    var prefilledProfiles = 0
+
+    func run() async throws -> Result {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotChild(fake: fake)
+        defer { bot.cleanUp() }
+        if prefilledProfiles > 0 { try prefill(bot.databasePath) }
+
+        let launched = try bot.start()
+        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: "getUpdates").isEmpty }),
+            let firstPoll = fake.requests(method: "getUpdates").first
+        else { throw BenchError.botDidNotStart(log: bot.logPath) }
+        let startup = firstPoll.arrivedAt.timeIntervalSince(launched)
+        try await Task.sleep(for: .seconds(1))
+        let idle = bot.residentKilobytes
+
+        let chats = (0..<100).map { FakeChat(id: -2_000_000_000 - Int64($0), type: .supergroup, title: "Team \($0)") }
+        let users = (0..<1_000).map { FakeUser(id: 50_000 + Int64($0), firstName: "User \($0)", languageCode: $0 % 3 == 0 ? "en" : "vi") }
+        var random = SplitMix64(seed: 11)
+
+        let started = Stopwatch.now()
+        for index in 0..<commands {
+            let user = users[Int(random.next() % UInt64(users.count))]
+            let chat = chats[Int(user.id % 100)]
+            let text = switch index % 6 { case 4: "/streak"; case 5: "/badges"; default: "/roast" }
+            fake.commandMessage(chat: chat, from: user, text: text)
+        }
+        guard await fake.waitFor(timeout: .seconds(300), { fake.allSentMessages.count >= commands }) else {
+            throw BenchError.timedOut("command replies: \(fake.allSentMessages.count) of \(commands)")
+        }
+        let roastMessages = fake.allSentMessages.filter { !$0.allButtons.isEmpty }
+        guard !roastMessages.isEmpty else { throw BenchError.timedOut("no roast message to press on") }
+        for _ in 0..<presses {
+            let message = roastMessages[Int(random.next() % UInt64(roastMessages.count))]
+            let member = users.filter { $0.id % 100 == Int64(-message.chatID - 2_000_000_000) }
+            let user = member[Int(random.next() % UInt64(member.count))]
+            let button = message.allButtons[Int(random.next() % 4)]
+            fake.callbackQuery(from: user, message: message, data: button.callbackData ?? "")
+        }
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        let drained = await fake.waitFor(timeout: .seconds(300)) {
+            fake.callbackAnswers.count >= presses && ((try? database.read { try $0.pendingOutboxCount() }) ?? 1) == 0
+        }
+        guard drained else { throw BenchError.timedOut("press answers: \(fake.callbackAnswers.count) of \(presses)") }
+        let seconds = Stopwatch.now() - started
+        let after = bot.residentKilobytes
+        await bot.stop()
+        await fake.stop()
+        return Result(
+            startup: startup, idleKilobytes: idle, afterKilobytes: after, updates: commands + presses, seconds: seconds,
+            prefilledProfiles: prefilledProfiles)
+    }
+
+    /// Writes `prefilledProfiles` profiles over 1,000 chats, each with one roast, in one transaction.
+    private func prefill(_ path: String) throws {
+        let database = try RoastDatabase(path: path)
+        defer { database.close() }
+        let date = Date()
+        let perChat = max(1, prefilledProfiles / 1_000)
+        try database.write { tx in
+            for chatIndex in 0..<(prefilledProfiles / perChat) {
+                let chat = try tx.ensureChat(
+                    ChatRef(id: ChatID(-3_000_000_000 - Int64(chatIndex)), kind: .supergroup, title: "Old team \(chatIndex)"),
+                    defaultLanguage: .vi, at: date)
+                for member in 0..<perChat {
+                    let id = UserID(Int64(chatIndex * perChat + member) + 1_000_000)
+                    try tx.touchProfile(
+                        chat: chat.chatID, person: Person(id: id, displayName: "Member \(id.rawValue)", languageCode: "vi"), at: date)
+                }
+            }
+        }
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case botDidNotStart(log: String)
+    case timedOut(String)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .botDidNotStart(let log): "the bot did not poll within 30 s (log: \(log))"
+        case .timedOut(let what): "timed out waiting for \(what)"
+        case .failed(let what): what
+        }
+    }
+}

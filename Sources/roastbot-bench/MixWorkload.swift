@@ -1,0 +1,63 @@
+import ChatPlatform
+import Foundation
+import RoastBot
+import RoastCore
+import RoastStore
+
+/// The benchmark's traffic: 40 % /roast, 40 % button presses on earlier roasts of the same chat,
+/// 10 % /streak, 10 % /badges, from `users` people spread over `chats` supergroups. Seeded, so two
+/// runs see the same events.
+struct MixWorkload {
+    let chats: [ChatRef]
+    let users: [Person]
+    private var random: SplitMix64
+    private(set) var sequence: Int64
+    /// Roasts posted in each chat so far (most recent last), for button presses.
+    private var roasts: [ChatID: [RoastID]] = [:]
+
+    init(chats: Int = 100, users: Int = 1_000, seed: UInt64 = 7, firstSequence: Int64 = 1) {
+        self.chats = (0..<chats).map { ChatRef(id: ChatID(-1_000_000_000 - Int64($0)), kind: .supergroup, title: "Team \($0)") }
+        self.users = (0..<users).map {
+            Person(id: UserID(10_000 + Int64($0)), displayName: "User \($0)", username: "user\($0)", languageCode: $0 % 3 == 0 ? "en" : "vi")
+        }
+        random = SplitMix64(seed: seed)
+        sequence = firstSequence
+    }
+
+    /// The next event. Presses fall back to /roast while a chat has no roast yet.
+    mutating func next(at date: Date) -> IncomingEnvelope {
+        let userIndex = Int(random.next() % UInt64(users.count))
+        let user = users[userIndex]
+        let chat = chats[userIndex % chats.count]
+        let dice = random.next() % 10
+        let event: IncomingEvent
+        let message = MessageID(sequence)
+        if dice < 4, let known = roasts[chat.id], !known.isEmpty {
+            let roast = known[known.count - 1 - Int(random.next() % UInt64(min(known.count, 20)))]
+            let action: ButtonAction
+            switch random.next() % 10 {
+            case 0: action = .favorite(roast)
+            case 1: action = .another(roast)
+            default: action = .react(roast, ReactionKind.allCases[Int(random.next() % UInt64(ReactionKind.allCases.count))])
+            }
+            event = .buttonPress(callbackID: "cb\(sequence)", data: action.payload, message: MessageID(roast.rawValue))
+        } else if dice < 8 {
+            event = .command(name: "roast", arguments: "", message: message)
+        } else if dice == 8 {
+            event = .command(name: "streak", arguments: "", message: message)
+        } else {
+            event = .command(name: "badges", arguments: "", message: message)
+        }
+        defer { sequence += 1 }
+        return IncomingEnvelope(sequence: sequence, date: date, chat: chat, sender: user, event: event)
+    }
+
+    /// Learns the roasts an applied event posted (🔁 and /roast), so later presses can target them.
+    mutating func learn(_ applied: UpdateProcessor.Applied?, chat: ChatID) {
+        guard let applied else { return }
+        for case .send(_, let anchor?) in applied.outcome.replies {
+            roasts[chat, default: []].append(anchor)
+            if roasts[chat]!.count > 64 { roasts[chat]!.removeFirst(32) }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import RoastCore
+
+// roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick]
+// roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
+//
+// Benchmarks print one table (Markdown) for docs/PERFORMANCE.md; never run as unit tests.
+
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .error
+    return handler
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let mode = arguments.first { !$0.hasPrefix("--") } ?? "all"
+func option(_ name: String) -> Double? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return Double(arguments[index + 1])
+}
+let quick = arguments.contains("--quick")
+
+func machine() -> String {
+    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
+    return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)"
+}
+
+do {
+    switch mode {
+    case "soak":
+        let soak = SoakRun(minutes: option("--minutes") ?? 10, rate: option("--rate") ?? 10)
+        print("soak: \(soak.minutes) min, \(soak.rate) updates/s, machine: \(machine())")
+        let passed = try await soak.run()
+        print(passed ? "soak passed" : "soak FAILED")
+        exit(passed ? 0 : 1)
+    case "all", "pipeline", "e2e", "broadcast", "memory":
+        var table = BenchTable()
+        print("machine: \(machine())")
+        if mode == "all" || mode == "pipeline" {
+            let library = try RoastLibrary.load(directory: BotChild.repositoryRoot.appendingPathComponent("config/library"))
+            let result = try await PipelineBenchmark(events: quick ? 5_000 : 20_000).run(library: library)
+            let p50 = Figure.quantile(result.latencies, 0.5), p99 = Figure.quantile(result.latencies, 0.99)
+            table.add(
+                "pipeline throughput (\(result.events) events, 1,000 users, 100 chats)", "\(Figure.rate(result.throughput)) updates/s",
+                target: "≥ 10,000/s", met: result.throughput >= 10_000)
+            table.add("pipeline latency p50", Figure.ms(p50))
+            table.add("pipeline latency p99", Figure.ms(p99), target: "< 2 ms", met: p99 < 0.002)
+            table.add(
+                "EventPipeline.process, batches of 100 (\(result.batchedEvents) events)", "\(Figure.rate(result.batchedThroughput)) updates/s")
+        }
+        if mode == "all" || mode == "e2e" || mode == "memory" {
+            let small = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000).run()
+            table.add("start-up to first getUpdates (empty database)", Figure.ms(small.startup), target: "≤ 100 ms", met: small.startup <= 0.1)
+            table.add("RSS idle after start (empty database)", small.idleKilobytes.map(Figure.mb) ?? "?", target: "≤ 20 MB",
+                met: small.idleKilobytes.map { $0 <= 20 * 1_024 })
+            table.add("end to end (roastbot + fake Bot API, \(small.updates) updates)", "\(Figure.rate(small.throughput)) updates/s")
+            table.add("RSS after the mix (empty database)", small.afterKilobytes.map(Figure.mb) ?? "?")
+            let big = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000, prefilledProfiles: 100_000).run()
+            table.add("start-up to first getUpdates (100,000 profiles)", Figure.ms(big.startup), target: "≤ 100 ms", met: big.startup <= 0.1)
+            table.add("RSS idle after start (100,000 profiles)", big.idleKilobytes.map(Figure.mb) ?? "?", target: "≤ 20 MB",
+                met: big.idleKilobytes.map { $0 <= 20 * 1_024 })
+            table.add("RSS after the mix (100,000 profiles)", big.afterKilobytes.map(Figure.mb) ?? "?", target: "≤ 40 MB",
+                met: big.afterKilobytes.map { $0 <= 40 * 1_024 })
+            table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
+        }
+        if mode == "all" || mode == "broadcast" {
+            let result = try await BroadcastBenchmark(messages: quick ? 300 : 900).run()
+            table.add(
+                "broadcast: \(result.delivered) chats at 30 msg/s global", String(format: "%.2f msg/s = %@ of allowed", result.rate, Figure.percent(result.share)),
+                target: "≥ 95 %", met: result.share >= 0.95)
+            table.add("broadcast: 429 answers", "\(result.tooManyRequests)", target: "0", met: result.tooManyRequests == 0)
+        }
+        print(table.render())
+    default:
+        print("usage: roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] | soak [--minutes N] [--rate R]")
+        exit(2)
+    }
+} catch {
+    print("roastbot-bench: \(error)")
+    exit(1)
+}

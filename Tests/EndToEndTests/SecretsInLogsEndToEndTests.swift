@@ -1,0 +1,48 @@
+import Foundation
+import RoastTesting
+import Testing
+
+/// The bot token and the AI key appear in no log line at any level: the bot runs at trace level
+/// through requests, a button press and failures whose errors carry URLs (which embed the token).
+@Suite(.serialized)
+struct SecretsInLogsEndToEndTests {
+    static let aiKey = "sk-proof-7f3c1e9a5b2d4f60"
+
+    @Test func tokenAndAIKeyNeverReachTheLogAtTraceLevel() async throws {
+        let fake = FakeBotAPI(token: "987654:AAH-proof-secret-Zq9")
+        try await fake.start()
+        // The AI endpoint points at a closed loopback port: calls fail fast and log their errors.
+        let bot = try BotProcess(
+            fake: fake,
+            extraEnvironment: [
+                "ROASTBOT_LOG_LEVEL": "trace", "ROASTBOT_AI_KEY": Self.aiKey, "ROASTBOT_AI_URL": "http://127.0.0.1:9/v1",
+                "ROASTBOT_AI_BASE_URL": "http://127.0.0.1:9/v1",
+            ])
+        defer { bot.cleanUp() }
+        let team = FakeChat(id: -500_100, type: .supergroup, title: "Sec")
+        let user = FakeUser(id: 5_555, firstName: "Eve", languageCode: "en")
+        fake.injectFault(.dropConnection, method: "sendMessage")
+        fake.injectFault(.serverError(status: 502), method: "sendMessage")
+        fake.injectFault(.apiError(code: 400, description: "Bad Request: can't parse entities"), method: "sendMessage")
+        fake.injectFault(.truncatedJSON, method: "getUpdates")
+        try bot.start()
+        fake.commandMessage(chat: team, from: user, text: "/roast")
+        fake.commandMessage(chat: team, from: user, text: "/roast ai")
+        fake.commandMessage(chat: team, from: user, text: "/help")
+        _ = await fake.waitForMessages(2, in: team.id, timeout: 20)
+        if let roast = fake.sentMessages(chat: team.id).first(where: { !$0.allButtons.isEmpty }), let data = roast.allButtons.first?.callbackData {
+            fake.callbackQuery(from: user, message: roast, data: data)
+            _ = await fake.waitFor(timeout: .seconds(10)) { !fake.callbackAnswers.isEmpty }
+        }
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+
+        let log = bot.log
+        #expect(log.contains("trace") || log.contains("debug"), "the run logged at trace level")
+        for secret in [fake.token, "AAH-proof-secret-Zq9", Self.aiKey] {
+            let lines = log.split(separator: "\n").filter { $0.contains(secret) }
+            #expect(lines.isEmpty, "\(lines.count) log lines contain a secret")
+        }
+        await fake.stop()
+    }
+}
