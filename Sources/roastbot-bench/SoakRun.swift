@@ -1,5 +1,6 @@
 import Foundation
 import RoastBot
+import RoastCore
 import RoastStore
 import RoastTesting
 

@@ -74,8 +74,7 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        var caption: String?
-        if let text = document.caption { caption = try rendered(OutgoingMessage(text: text)).first?.html }
+        let caption: String? = try document.caption.map { text throws(DeliveryError) in try rendered(OutgoingMessage(text: text)).first?.html } ?? nil
         let client = client
         let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
             try await client.sendDocument(
@@ -113,8 +112,12 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     /// Runs `operation` through the gate, repeating it after flood control and transient failures.
+    ///
+    /// Cancellation (shutdown) interrupts waiting for the throttle or between retries, but never a
+    /// request already on its way: its outcome is awaited, so a message Telegram accepted is reported
+    /// as sent and does not stay queued to be sent again.
     private func deliver<Result: Sendable>(
-        to chat: ChatID, _ operation: () async throws(TelegramError) -> Result
+        to chat: ChatID, _ operation: @escaping @Sendable () async throws(TelegramError) -> Result
     ) async throws(DeliveryError) -> Result {
         var transientFailures = 0
         var floodWaits = 0
@@ -124,11 +127,17 @@ public struct TelegramPlatform: ChatPlatform {
             } catch {
                 throw .cancelled
             }
+            let attempt = await Task { () async -> Swift.Result<Result, TelegramError> in
+                do throws(TelegramError) {
+                    return .success(try await operation())
+                } catch {
+                    return .failure(error)
+                }
+            }.value
             let error: TelegramError
-            do {
-                return try await operation()
-            } catch let failure {
-                error = failure
+            switch attempt {
+            case .success(let value): return value
+            case .failure(let failure): error = failure
             }
             if Task.isCancelled { throw .cancelled }
 
