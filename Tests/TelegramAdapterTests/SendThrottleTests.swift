@@ -306,3 +306,20 @@ func maxInAnyWindow<Value: Numeric & Comparable>(_ values: [Value], width: Value
     }
     return best
 }
+
+struct SendThrottleMarginTests {
+    /// With a margin, every window of one second *plus the margin* holds at most the limit, so a
+    /// request delayed on the way can never make Telegram count one too many; the rate stays above
+    /// 95 % of the limit.
+    @Test func marginWidensTheGlobalWindowAndKeepsTheRateAboveNinetyFivePercent() async throws {
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_000_000))
+        let limits = SendThrottle.Limits(globalPerSecond: 30, margin: 0.03)
+        let run = ThrottleRun(clock: clock, throttle: SendThrottle(limits: limits, clock: clock))
+        let times = try await run.send((1...600).map { (ChatID(Int64($0)), false) }, step: 0.005)
+        #expect(times.count == 600)
+        #expect(maxInAnyWindow(times, seconds: 1.029) <= 30)
+        let span = try #require(times.last).timeIntervalSince(try #require(times.first)) + 1.03
+        let rate = Double(times.count) / span
+        #expect(rate >= 0.95 * 30 && rate <= 30)
+    }
+}

@@ -35,6 +35,7 @@ extension BotSettings {
         }
         struct Throttle: Decodable {
             var per_chat_interval: Double?
+            var window_margin: Double?
             var per_group_per_minute: Int?
             var global_per_second: Int?
         }
@@ -60,7 +61,7 @@ extension BotSettings {
         "": ["telegram", "throttle", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace", "_comment"],
         "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
-        "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "_comment"],
+        "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "window_margin", "_comment"],
     ]
 
     mutating func apply(file path: String) throws(SettingsError) {
@@ -98,6 +99,7 @@ extension BotSettings {
         if let value = file.telegram?.request_timeout { telegram.requestTimeout = value }
         if let tokenFile = file.telegram?.token_file { telegram.token = try Self.readToken(tokenFile) }
         if let value = file.throttle?.per_chat_interval { throttle.perChatInterval = value }
+        if let value = file.throttle?.window_margin { throttle.windowMargin = value }
         if let value = file.throttle?.per_group_per_minute { throttle.perGroupPerMinute = value }
         if let value = file.throttle?.global_per_second { throttle.globalPerSecond = value }
         if let value = file.ai?.enabled { ai.enabled = value }
@@ -162,7 +164,9 @@ extension BotSettings {
         guard telegram.connectTimeout > 0, telegram.requestTimeout > 0 else {
             throw .invalidValue(key: "telegram timeouts", value: "\(telegram.connectTimeout)/\(telegram.requestTimeout)", expected: "positive seconds")
         }
-        guard throttle.perChatInterval >= 0, throttle.perGroupPerMinute > 0, throttle.globalPerSecond > 0 else {
+        guard throttle.perChatInterval >= 0, throttle.perGroupPerMinute > 0, throttle.globalPerSecond > 0,
+            (0...1).contains(throttle.windowMargin)
+        else {
             throw .invalidValue(key: "throttle", value: "\(throttle)", expected: "positive limits")
         }
         if let base = ai.baseURL {

@@ -24,6 +24,9 @@ public struct BotSettings: Sendable, Hashable {
         public var perGroupPerMinute = 20
         /// Messages per second to all chats together.
         public var globalPerSecond = 30
+        /// Seconds added to the throttle's 1-second and 60-second windows, so that varying network
+        /// delays never make Telegram see more than the limit.
+        public var windowMargin = 0.03
     }
 
     /// The optional AI roast provider (OpenAI-compatible chat completions).

@@ -30,14 +30,16 @@ struct SendSchedule {
     private var nextID: UInt64 = 0
     private var reservationsSinceSweep = 0
 
-    private static let globalWindow: Int64 = 1_000
-    private static let groupWindow: Int64 = 60_000
+    private let globalWindow: Int64
+    private let groupWindow: Int64
     private static let sweepEvery = 1_024
 
     init(limits: SendThrottle.Limits) {
         self.limits = limits
         interval = Self.milliseconds(limits.perChatInterval)
-        horizon = max(Self.groupWindow, interval)
+        globalWindow = 1_000 + Self.milliseconds(limits.margin)
+        groupWindow = 60_000 + Self.milliseconds(limits.margin)
+        horizon = max(groupWindow, interval)
     }
 
     /// Whole milliseconds, rounded, never negative.
@@ -56,7 +58,7 @@ struct SendSchedule {
         }
         let perGroup = limits.perGroupPerMinute
         if isGroup, perGroup > 0, state.slots.count >= perGroup {
-            earliest = max(earliest, state.slots[state.slots.count - perGroup].time + Self.groupWindow)
+            earliest = max(earliest, state.slots[state.slots.count - perGroup].time + groupWindow)
         }
         let (time, index) = earliestGlobal(from: earliest)
         nextID += 1
@@ -103,7 +105,7 @@ extension SendSchedule {
     /// so a send may go before reservations made earlier for later instants.
     private func earliestGlobal(from start: Int64) -> (time: Int64, index: Int) {
         let limit = limits.globalPerSecond
-        let window = Self.globalWindow
+        let window = globalWindow
         var index = lowerBound(start)
         guard limit > 0 else { return (start, index) }
         while true {
@@ -123,7 +125,7 @@ extension SendSchedule {
         let first = max(0, index - limit + 1)
         let last = min(index - 1, global.count - limit)
         guard first <= last else { return true }
-        for start in first...last where global[start + limit - 1].time - global[start].time < Self.globalWindow {
+        for start in first...last where global[start + limit - 1].time - global[start].time < globalWindow {
             return false
         }
         return true
@@ -143,7 +145,7 @@ extension SendSchedule {
     /// Drops sends too old to matter for any limit: overall, for `chat`, and now and then for
     /// every chat, so that memory stays bounded by recent traffic.
     private mutating func forget(before now: Int64, chat: ChatID) {
-        let globalCutoff = now - Self.globalWindow
+        let globalCutoff = now - globalWindow
         let stale = global.prefix { $0.time <= globalCutoff }.count
         if stale > 0 { global.removeFirst(stale) }
 

@@ -24,11 +24,17 @@ public final class SendThrottle: Sendable {
         public var perGroupPerMinute: Int
         /// Most sends overall in any 1-second window.
         public var globalPerSecond: Int
+        /// Seconds added to the 1-second and 60-second windows. Telegram counts sends as they arrive,
+        /// and network delays vary from one request to the next: two sends spaced by exactly one
+        /// window here can arrive a little closer together there. A few hundredths of a second keep
+        /// the limits on Telegram's side too, at a cost of a few percent of the rate.
+        public var margin: Double
 
-        public init(perChatInterval: Double = 1.0, perGroupPerMinute: Int = 20, globalPerSecond: Int = 30) {
+        public init(perChatInterval: Double = 1.0, perGroupPerMinute: Int = 20, globalPerSecond: Int = 30, margin: Double = 0) {
             self.perChatInterval = perChatInterval
             self.perGroupPerMinute = perGroupPerMinute
             self.globalPerSecond = globalPerSecond
+            self.margin = margin
         }
     }
 
