@@ -113,5 +113,30 @@ enum Schema {
                 CREATE INDEX outbox_by_chat ON outbox (chat_id);
                 """
         ),
+        Migration(
+            name: "create scheduled post claims and shares",
+            sql: """
+                CREATE TABLE scheduled_posts (
+                    chat_id INTEGER NOT NULL,
+                    local_date TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    roast_id INTEGER REFERENCES roasts (roast_id) ON DELETE SET NULL,
+                    claimed_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, local_date, kind)
+                );
+
+                CREATE TABLE shares (
+                    share_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    chat_id INTEGER,
+                    user_id INTEGER NOT NULL,
+                    roast_id INTEGER REFERENCES roasts (roast_id) ON DELETE SET NULL,
+                    library_id TEXT,
+                    shared_on TEXT NOT NULL,
+                    shared_at REAL NOT NULL
+                );
+                CREATE INDEX shares_by_user ON shares (user_id, shared_at);
+                """
+        ),
     ]
 }

@@ -95,6 +95,7 @@ extension StoreTransaction {
             """,
             new, old)
         try connection.execute("UPDATE roasts SET chat_id = ? WHERE chat_id = ?", new, old)
+        try migrateScheduledPosts(from: old, to: new)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", old)
         try retargetOutbox(from: old, to: new)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", old)
