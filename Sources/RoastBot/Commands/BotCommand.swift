@@ -27,8 +27,8 @@ public enum BotCommand: String, Sendable, CaseIterable, Hashable {
     public var isAvailable: Bool {
         switch self {
         case .start, .help, .roast: true
-        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .settings, .remind,
-            .forgetme, .export:
+        case .settings, .forgetme, .export: true
+        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .remind:
             false
         }
     }

@@ -9,12 +9,16 @@ public struct EventRouter: Sendable {
     private let welcome: WelcomeHandler
     private let roasts: RoastHandler
     private let reactions: ReactionHandler
+    private let settings = SettingsHandler()
+    private let privacy = PrivacyHandler()
+    private let sharing: InlineSharing
     private let logger: Logger
 
     public init(library: RoastLibrary, logger: Logger) {
         self.welcome = WelcomeHandler()
         self.roasts = RoastHandler(library: library)
         self.reactions = ReactionHandler()
+        self.sharing = InlineSharing(library: library)
         self.logger = logger
     }
 
@@ -37,9 +41,10 @@ public struct EventRouter: Sendable {
         case .migrated(let newChat):
             try tx.migrateChat(from: context.chatID, to: newChat)
             return .nothing
-        case .inlineQuery, .inlineChosen:
-            logger.debug("inline mode is not enabled in this build")
-            return .nothing
+        case .inlineQuery:
+            return .nothing  // answered by the pipeline after commit (InlineSharing)
+        case .inlineChosen(let resultID, _):
+            return try sharing.chosen(resultID, context, tx)
         }
     }
 
@@ -66,7 +71,13 @@ public struct EventRouter: Sendable {
             return welcome.help(context)
         case .roast:
             return try roasts.command(arguments, context, tx, &random)
-        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .settings, .remind, .forgetme, .export:
+        case .settings:
+            return try settings.command(arguments, context, tx)
+        case .forgetme:
+            return privacy.forgetMe(context)
+        case .export:
+            return try privacy.export(arguments, context, tx)
+        case .mood, .streak, .badges, .collections, .favorites, .history, .stats, .top, .remind:
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
         }
     }
@@ -84,6 +95,10 @@ public struct EventRouter: Sendable {
                 return HandlerOutcome(notice: context.words.staleButton)
             }
             return try roasts.another(like: original, context, tx, &random)
+        case .setting(let change):
+            return try settings.press(change, message: message, context, tx)
+        case .forget(let user, let confirm):
+            return try privacy.confirmForget(user, confirm: confirm, message: message, context, tx)
         }
     }
 }

@@ -14,6 +14,8 @@ public struct EventContext: Sendable {
     public let localDate: LocalDate
     /// When the bot processed the event (may be later than `envelope.date`).
     public let processedAt: Date
+    /// Whether the sender is an admin of the chat, when the event needed to know (see ``AdminCheck``).
+    public var senderIsAdmin: Bool? = nil
 
     public var language: Language { chat.language }
     public var words: Phrasebook { Phrasebook(chat.language) }

@@ -6,14 +6,6 @@ import Foundation
 ///
 /// A pure value: the caller passes each event's own timestamp and keeps the value (in memory).
 public struct CommandRateLimiter<Key: Hashable & Sendable>: Sendable {
-    /// What to do with one command.
-    public enum Verdict: Sendable, Hashable {
-        case allow
-        /// Over the limit: tell the person once, then ignore.
-        case warn
-        case ignore
-    }
-
     public var limit: Int
     public var window: TimeInterval
     public var cooldown: TimeInterval
@@ -27,7 +19,7 @@ public struct CommandRateLimiter<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Counts one command by `key` at `date` and decides what to do with it.
-    public mutating func admit(_ key: Key, at date: Date) -> Verdict {
+    public mutating func admit(_ key: Key, at date: Date) -> ThrottleVerdict {
         if let until = mutedUntil[key] {
             if date < until { return .ignore }
             mutedUntil[key] = nil
@@ -52,4 +44,12 @@ public struct CommandRateLimiter<Key: Hashable & Sendable>: Sendable {
 
     /// Number of keys currently tracked.
     public var trackedCount: Int { Set(recent.keys).union(mutedUntil.keys).count }
+}
+
+/// What to do with one command, as ``CommandRateLimiter`` decides.
+public enum ThrottleVerdict: Sendable, Hashable {
+    case allow
+    /// Over the limit: tell the person once, then ignore.
+    case warn
+    case ignore
 }

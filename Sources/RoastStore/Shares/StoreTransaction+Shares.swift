@@ -19,3 +19,16 @@ extension StoreTransaction {
         try connection.queryOne("SELECT count(*) FROM shares WHERE user_id = ?", user) { (row: borrowing Row) in row.int(0) } ?? 0
     }
 }
+
+extension StoreTransaction {
+    /// The person's starred roasts in every chat, most recently starred first (inline mode offers them).
+    public func favoritesAnywhere(user: UserID, limit: Int) throws(StoreError) -> [StoredRoast] {
+        try connection.query(
+            """
+            SELECT \(Self.roastColumns) FROM favorites JOIN roasts ON roasts.roast_id = favorites.roast_id
+            WHERE favorites.user_id = ? ORDER BY favorites.created_at DESC, roasts.roast_id DESC LIMIT ?
+            """,
+            user, limit, context: "roasts"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.storedRoast(row) }
+    }
+}
