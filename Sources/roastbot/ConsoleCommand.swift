@@ -31,16 +31,20 @@ struct ConsoleCommand: AsyncParsableCommand {
         let library = try Composition.loadLibrary(settings.libraryPath)
         let interactive = isatty(STDIN_FILENO) != 0
         let platform = ConsolePlatform { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let administration = ConsoleAdministration()
         let runtime = try BotRuntime(
-            database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed)
+            database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
+            administration: administration)
         let first = try database.read { try $0.pollOffset() } ?? 1
         var session = ConsoleSession(firstSequence: first, userName: userName)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")
         if interactive { prompt(session.prompt) }
         for await line in StandardInputLines() {
             if !interactive { say(session.prompt + line) }
+            let input = ConsoleInput(line: line)
+            if case .admin(let on) = input { administration.setAdmin(session.user.id, on) }
             let step = session.step(
-                ConsoleInput(line: line), now: clock.now,
+                input, now: clock.now,
                 buttons: { number, message, chat in platform.button(number, on: message, in: chat) },
                 latestRoast: { chat in platform.latestMessageWithButtons(in: chat) })
             switch step {
@@ -51,6 +55,10 @@ struct ConsoleCommand: AsyncParsableCommand {
                 if !text.isEmpty { say(text) }
             case .quit:
                 return
+            }
+            // Scheduled posts at the console's simulated time (after :day/:hour, or as time passes).
+            if runtime.scheduler.runPass(now: clock.now.addingTimeInterval(session.offset)).queued > 0 {
+                await runtime.outbox.deliverPending()
             }
             if interactive { prompt(session.prompt) }
         }

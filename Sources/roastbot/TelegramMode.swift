@@ -37,7 +37,8 @@ enum TelegramMode {
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
         let runtime = try BotRuntime(
-            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed)
+            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
+            administration: TelegramChatAdministration(client: client), inline: TelegramInlineAnswers(client: client))
         let poller = TelegramPoller(
             client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
             clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
@@ -48,6 +49,7 @@ enum TelegramMode {
             services: [
                 OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
                 PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
+                SchedulerService(scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
@@ -79,9 +81,13 @@ enum TelegramMode {
         return nil
     }
 
-    /// The command menu in Vietnamese (also the default) and English, for everyone and for admins.
+    /// The command menu in Vietnamese (also the default) and English: everyone's commands by default
+    /// and in groups; in private chats everything (anyone may change their private chat's settings);
+    /// for group admins, the admin commands too.
     private static func registerCommands(_ client: TelegramBotClient, logger: Logger) async {
-        let plan: [(BotCommandScope, RoastBot.BotCommand.Audience)] = [(.default, .everyone), (.allChatAdministrators, .admins)]
+        let plan: [(BotCommandScope, RoastBot.BotCommand.Audience)] = [
+            (.default, .everyone), (.allGroupChats, .everyone), (.allPrivateChats, .admins), (.allChatAdministrators, .admins),
+        ]
         for (scope, audience) in plan {
             for language in [nil, Language.vi, Language.en] {
                 let entries = CommandMenu.entries(for: audience, in: language ?? .vi)
