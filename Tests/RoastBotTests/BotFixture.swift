@@ -26,12 +26,16 @@ struct BotFixture {
     static let alice = Person(id: UserID(11), displayName: "Alice", username: "alice", languageCode: "en")
     static let bob = Person(id: UserID(22), displayName: "Bob", username: "bob", languageCode: "vi")
 
-    init(seed: UInt64 = 99) throws {
+    init(
+        seed: UInt64 = 99, administration: (any ChatAdministration)? = nil, streakRisk: any StreakRiskSource = NoStreakRisk(),
+        abuseGate: AbuseGate? = AbuseGate(), inline: (any InlineAnswering)? = nil
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path)
         runtime = try BotRuntime(
-            database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed)
+            database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed,
+            administration: administration, streakRisk: streakRisk, inline: inline, abuseGate: abuseGate)
     }
 
     mutating func envelope(_ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, at date: Date? = nil)

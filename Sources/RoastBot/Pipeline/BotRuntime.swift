@@ -18,10 +18,12 @@ public struct BotRuntime: Sendable {
     ///   - administration: how admin status is checked (nil: nobody counts as a group admin).
     ///   - streakRisk: who the evening reminder mentions.
     ///   - inline: answers inline queries (nil: inline mode is off).
+    ///   - abuseGate: throttles people who spam commands (nil: no throttle).
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
         seed configuredSeed: UInt64?, administration: (any ChatAdministration)? = nil,
-        streakRisk: any StreakRiskSource = NoStreakRisk(), inline: (any InlineAnswering)? = nil
+        streakRisk: any StreakRiskSource = NoStreakRisk(), inline: (any InlineAnswering)? = nil,
+        abuseGate: AbuseGate? = AbuseGate()
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
@@ -32,7 +34,7 @@ public struct BotRuntime: Sendable {
         scheduler = Scheduler(database: database, library: library, streakRisk: streakRisk, seed: seed, logger: logger)
         pipeline = EventPipeline(
             processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,
-            adminCheck: adminCheck, abuseGate: AbuseGate(), inline: inline.map { (InlineSharing(library: library), $0) })
+            adminCheck: adminCheck, abuseGate: abuseGate, inline: inline.map { (InlineSharing(library: library), $0) })
     }
 
     /// The configured seed, else the one stored at first start (so that choices replayed after a
