@@ -1,0 +1,141 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import RoastStore
+import RoastTesting
+import Testing
+
+/// Roast of the Day, settings and broadcasts through the real `roastbot` process and the fake Bot
+/// API, with the bot's clock simulated (`ROASTBOT_CLOCK_START`/`ROASTBOT_CLOCK_RATE`).
+@Suite(.serialized)
+struct ScheduleEndToEndTests {
+    static let alice = FakeUser(id: 601, firstName: "Alice", username: "alice", languageCode: "en")
+    static let bao = FakeUser(id: 602, firstName: "Bảo", username: "bao", languageCode: "vi")
+
+    /// Creates the chats in the bot's database before it starts (as if they had joined long ago),
+    /// and makes them known to the fake.
+    static func seed(_ bot: BotProcess, _ fake: FakeBotAPI, chats: [(FakeChat, String, Bool)]) throws {
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        let joined = ISO8601DateFormatter().date(from: "2026-03-01T00:00:00Z")!
+        try database.write { tx in
+            for (chat, timeZone, weekdaysOnly) in chats {
+                var settings = ChatSettings(
+                    chatID: ChatID(chat.id), kind: .supergroup, title: chat.title, language: .vi, timeZone: timeZone, createdAt: joined)
+                settings.weekdaysOnly = weekdaysOnly
+                try tx.saveChat(settings)
+            }
+        }
+        for (chat, _, _) in chats { fake.registerChat(chat) }
+    }
+
+    static func dailyPosts(_ fake: FakeBotAPI, _ chat: FakeChat) -> [FakeSentMessage] {
+        fake.sentMessages(chat: chat.id).filter { $0.text.contains("Roast của ngày") }
+    }
+
+    @Test func chatsInSeveralTimezonesGetExactlyOneDailyPostAcrossARestart() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        // Sunday 2026-03-08 01:55Z: 08:55 in Saigon; Berlin's 09:00 is 08:00Z; New York's (first day
+        // of daylight time) 13:00Z. At 7200× a bot hour lasts half a second.
+        let environment = ["ROASTBOT_CLOCK_START": "2026-03-08T01:55:00Z", "ROASTBOT_CLOCK_RATE": "7200"]
+        let bot = try BotProcess(fake: fake, extraEnvironment: environment)
+        defer { bot.cleanUp() }
+        let saigon = FakeChat(id: -100_601, type: .supergroup, title: "Saigon")
+        let berlin = FakeChat(id: -100_602, type: .supergroup, title: "Berlin")
+        let newYork = FakeChat(id: -100_603, type: .supergroup, title: "New York")
+        let weekdays = FakeChat(id: -100_604, type: .supergroup, title: "Weekdays")
+        try Self.seed(
+            bot, fake,
+            chats: [
+                (saigon, "Asia/Ho_Chi_Minh", false), (berlin, "Europe/Berlin", false), (newYork, "America/New_York", false),
+                (weekdays, "Asia/Ho_Chi_Minh", true),
+            ])
+
+        try bot.start()
+        #expect(await fake.waitFor(timeout: .seconds(20)) { !Self.dailyPosts(fake, saigon).isEmpty && !Self.dailyPosts(fake, berlin).isEmpty })
+        #expect(Self.dailyPosts(fake, newYork).isEmpty)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+
+        // The restarted bot's clock starts over at 01:55Z: Saigon and Berlin are due again, but claimed.
+        try bot.start()
+        #expect(await fake.waitFor(timeout: .seconds(20)) { !Self.dailyPosts(fake, newYork).isEmpty })
+        try await Task.sleep(for: .seconds(1))  // two more bot hours: nothing else may come
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+
+        for chat in [saigon, berlin, newYork] {
+            let posts = Self.dailyPosts(fake, chat)
+            #expect(posts.count == 1, "\(chat.title ?? "")")
+            #expect(posts.first?.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁"])
+        }
+        #expect(fake.sentMessages(chat: weekdays.id).isEmpty)  // a Sunday
+
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        for chat in [saigon, berlin, newYork] {
+            let claims = try database.read { try $0.scheduledPostClaims(chat: ChatID(chat.id)) }.filter { $0.kind == .daily }
+            #expect(claims.filter { $0.outcome == .posted }.map(\.localDate) == [LocalDate(year: 2026, month: 3, day: 8)])
+        }
+        // In New York the bot started on Saturday evening, long after that day's 09:00: skipped, and logged.
+        let newYorkClaims = try database.read { try $0.scheduledPostClaims(chat: ChatID(newYork.id)) }
+        #expect(newYorkClaims.first?.localDate == LocalDate(year: 2026, month: 3, day: 7))
+        #expect(newYorkClaims.first?.outcome == .skipped)
+        #expect(bot.log.contains("scheduled post skipped"))
+        await fake.stop()
+    }
+
+    @Test func aNonAdminCannotChangeSettingsButAnAdminCan() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        let team = FakeChat(id: -100_611, type: .supergroup, title: "Team")
+        fake.setMemberStatus(.administrator, of: Self.alice, in: team)
+        fake.setMemberStatus(.member, of: Self.bao, in: team)
+        try bot.start()
+
+        fake.commandMessage(chat: team, from: Self.bao, text: "/settings timezone Europe/Berlin")
+        let refusal = await fake.waitForMessages(1, in: team.id)
+        #expect(refusal.first?.text.contains("chỉ quản trị viên") == true)
+        fake.commandMessage(chat: team, from: Self.alice, text: "/settings@RoastMeLaterBot timezone Europe/Berlin")
+        let changed = await fake.waitForMessages(2, in: team.id)
+        #expect(changed.last?.text.contains("Europe/Berlin") == true)
+        #expect(fake.requests(method: "getChatMember").count >= 2)
+
+        // The command menus: private chats list /settings for everyone, groups only for admins.
+        #expect(fake.commands(scope: "all_private_chats", languageCode: "en")?.map(\.command).contains("settings") == true)
+        #expect(fake.commands(scope: "all_group_chats", languageCode: "en")?.map(\.command).contains("settings") == false)
+        #expect(fake.commands(scope: "all_chat_administrators", languageCode: "vi")?.map(\.command).contains("settings") == true)
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        #expect(try database.read { try $0.chat(ChatID(team.id))?.timeZone } == "Europe/Berlin")
+        await fake.stop()
+    }
+
+    /// 2,000 chats due at the same minute, against Telegram's limits: every post arrives, no 429.
+    /// Takes about 70 s: Telegram allows 30 messages per second overall.
+    @Test func aTwoThousandChatBroadcastNeverHitsTheRateLimits() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        fake.rateLimits = .telegram
+        let environment = ["ROASTBOT_CLOCK_START": "2026-03-09T01:59:55Z", "ROASTBOT_CLOCK_RATE": "10", "ROASTBOT_LOG_LEVEL": "notice"]
+        let bot = try BotProcess(fake: fake, extraEnvironment: environment)
+        defer { bot.cleanUp() }
+        let chats = (0..<2_000).map { FakeChat(id: -200_000 - Int64($0), type: .supergroup, title: "Team \($0)") }
+        try Self.seed(bot, fake, chats: chats.map { ($0, "Asia/Ho_Chi_Minh", false) })
+
+        try bot.start()
+        let delivered = await fake.waitFor(timeout: .seconds(150)) { fake.allSentMessages.count >= 2_000 }
+        #expect(delivered)
+        #expect(fake.rateLimitHits == 0)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        #expect(Set(fake.allSentMessages.map(\.chatID)).count == 2_000)
+        await fake.stop()
+    }
+}
