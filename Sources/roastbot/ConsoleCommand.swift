@@ -42,7 +42,10 @@ struct ConsoleCommand: AsyncParsableCommand {
         for await line in StandardInputLines() {
             if !interactive { say(session.prompt + line) }
             let input = ConsoleInput(line: line)
-            if case .admin(let on) = input { administration.setAdmin(session.user.id, on) }
+            if case .admin(let on) = input {
+                administration.setAdmin(session.user.id, on)
+                runtime.adminCheck.invalidate(chat: session.chat.id)
+            }
             let step = session.step(
                 input, now: clock.now,
                 buttons: { number, message, chat in platform.button(number, on: message, in: chat) },
