@@ -76,3 +76,16 @@ struct ScheduleAndPrivacyTests {
         }
     }
 }
+
+extension ScheduleAndPrivacyTests {
+    @Test func oldClaimsArePrunedAndRecentOnesKept() throws {
+        let database = try Fixtures.seededDatabase()
+        try database.write { (tx: borrowing StoreTransaction) throws in
+            for offset in 0..<5 {
+                _ = try tx.claimScheduledPost(chat: Fixtures.group.id, on: day.adding(days: -offset), kind: .daily, outcome: .posted, at: Fixtures.monday)
+            }
+            #expect(try tx.pruneScheduledPostClaims(before: day.adding(days: -2)) == 2)
+            #expect(try tx.claimedDates(chat: Fixtures.group.id, kind: .daily, since: day.adding(days: -10)).count == 3)
+        }
+    }
+}

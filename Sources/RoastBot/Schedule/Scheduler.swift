@@ -44,6 +44,17 @@ public struct Scheduler: Sendable {
         self.logger = logger
     }
 
+    /// Deletes claims older than `days` local days before `now` (UTC day); they only guard recent days.
+    public func pruneClaims(now: Date, keepingDays days: Int = 30) {
+        let cutoff = LocalDate(now, in: TimeZone(secondsFromGMT: 0)!).adding(days: -days)
+        do {
+            let removed = try database.write { try $0.pruneScheduledPostClaims(before: cutoff) }
+            if removed > 0 { logger.info("old scheduled post claims pruned", metadata: ["removed": "\(removed)"]) }
+        } catch {
+            logger.error("cannot prune scheduled post claims", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Evaluates every active chat (or only `chats`) at `now` and claims whatever is due.
     public func runPass(now: Date, only chats: Set<ChatID>? = nil) -> Pass {
         var pass = Pass(queued: 0, skipped: 0, nextDue: now.addingTimeInterval(86_400))
@@ -123,7 +134,6 @@ public struct Scheduler: Sendable {
     }
 
     private func postDaily(chat: ChatSettings, date: LocalDate, now: Date, _ tx: borrowing StoreTransaction) throws -> Bool {
-        guard try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .posted, at: now) else { return false }
         var random = SplitMix64(seed: seed ^ UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(date.dayNumber) &* 0x2545_F491_4F6C_DD1D)
         let served = try tx.dailyLibraryIDs(chat: chat.chatID)
         let pick =
@@ -131,8 +141,10 @@ public struct Scheduler: Sendable {
             ?? picker.pick(RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: [], using: &random)
         guard let choice = pick else {
             logger.warning("no roast available for the daily post", metadata: ["chat": "\(chat.chatID)"])
+            _ = try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .nothing, at: now)
             return false
         }
+        guard try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .posted, at: now) else { return false }
         let id = try tx.insertRoast(
             NewRoast(
                 chatID: chat.chatID, requester: nil, kind: .daily, source: .library, libraryID: choice.roast.id, text: choice.roast.text,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RoastCore
 import ServiceLifecycle
 import Timekeeping
 
@@ -25,8 +26,14 @@ public struct SchedulerService: Service {
     public func run() async throws {
         do {
             try await cancelWhenGracefulShutdown {
+                var prunedOn: LocalDate?
                 while !Task.isCancelled {
                     let now = clock.now
+                    let today = LocalDate(now, in: TimeZone(secondsFromGMT: 0)!)
+                    if prunedOn != today {
+                        scheduler.pruneClaims(now: now)
+                        prunedOn = today
+                    }
                     let pass = scheduler.runPass(now: now)
                     if pass.queued > 0 { outbox.wake() }
                     // Never busy-loop: at least a millisecond of bot time between passes.

@@ -66,6 +66,13 @@ extension StoreTransaction {
             ) { (row: borrowing Row) in row.string(0) })
     }
 
+    /// Deletes the claims of days before `date` (in any chat); returns how many.
+    @discardableResult
+    public func pruneScheduledPostClaims(before date: LocalDate) throws(StoreError) -> Int {
+        try connection.execute("DELETE FROM scheduled_posts WHERE local_date < ?", date.iso)
+        return connection.changes
+    }
+
     /// Moves `old`'s claims to `new` (the group became a supergroup); a day already claimed under
     /// `new` keeps that claim. Called by `migrateChat(from:to:)`.
     func migrateScheduledPosts(from old: ChatID, to new: ChatID) throws(StoreError) {

@@ -145,3 +145,44 @@ struct SchedulerTests {
         #expect(mentioned == [UserID(11), UserID(22)])
     }
 }
+
+extension SchedulerTests {
+    @Test func theServiceWakesOnTheBotClockAndQueuesTheDuePost() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let chat = ChatRef(id: ChatID(-10), kind: .group, title: "Service")
+        let start = bot.clock.now
+        let inAnHour = LocalTime(start.addingTimeInterval(3600), in: TimeZone(secondsFromGMT: 0)!)
+        try await Self.makeChat(&bot, chat, timeZone: "UTC", createdAt: start.addingTimeInterval(-86_400)) { settings in
+            settings.dailyTime = inAnHour.description
+            settings.remindersEnabled = false
+        }
+        let service = SchedulerService(scheduler: bot.runtime.scheduler, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+        let task = Task { try await service.run() }
+        defer { task.cancel() }
+        let database = bot.database
+        func pending() -> Int { (try? database.read { try $0.pendingOutboxCount() }) ?? -1 }
+        // Sleeping: nothing due for an hour.
+        try await Self.eventually { bot.clock.sleeperCount > 0 }
+        #expect(pending() == 0)
+        bot.clock.advance(by: 3600)
+        try await Self.eventually { pending() == 1 }
+        task.cancel()
+    }
+
+    /// Polls `condition` (real time, bounded) — for observing a service running on another task.
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
+}
+
+extension LocalTime {
+    /// The wall-clock time of `instant` in `timeZone`, to the minute (rounded up).
+    init(_ instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
+        self.init(hour: parts.hour!, minute: parts.minute!)
+    }
+}
