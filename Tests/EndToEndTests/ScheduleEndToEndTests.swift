@@ -117,6 +117,32 @@ struct ScheduleEndToEndTests {
         await fake.stop()
     }
 
+    @Test func inlineModeOffersRoastsAndCountsChosenOnesAsShares() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+        let query = fake.inlineQuery(from: Self.alice, query: "meetings 2")
+        #expect(await fake.waitFor(timeout: .seconds(10)) { !fake.inlineAnswers.isEmpty })
+        let answer = try #require(fake.inlineAnswers.first)
+        #expect(answer.inlineQueryID == query.inlineQueryID)
+        #expect(answer.resultCount > 0)
+        #expect(answer.resultsJSON.contains("\"id\":\"l"))
+
+        fake.chosenInlineResult(from: Self.alice, resultID: "lnot-in-the-library", query: "meetings 2")
+        let chosen = try #require(answer.resultsJSON.firstRange(of: #/"id":"(l[^"]+)"/#).map { String(answer.resultsJSON[$0]).dropFirst(6).dropLast() })
+        fake.chosenInlineResult(from: Self.alice, resultID: String(chosen), query: "meetings 2")
+        #expect(await fake.waitFor(timeout: .seconds(10)) { fake.pendingUpdateCount == 0 })
+        try await Task.sleep(for: .milliseconds(300))
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        #expect(try database.read { try $0.shareCount(user: UserID(Self.alice.id)) } == 1)
+        await fake.stop()
+    }
+
     /// 2,000 chats due at the same minute, against Telegram's limits: every post arrives, no 429.
     /// Takes about 70 s: Telegram allows 30 messages per second overall.
     @Test func aTwoThousandChatBroadcastNeverHitsTheRateLimits() async throws {

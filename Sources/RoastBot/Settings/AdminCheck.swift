@@ -34,7 +34,7 @@ public final class AdminCheck: Sendable {
     public func prepare(_ envelope: IncomingEnvelope) async -> Bool? {
         if case .botMembership = envelope.event { invalidate(chat: envelope.chat.id) }
         guard Self.needsAdminStatus(envelope.event), let sender = envelope.sender else { return nil }
-        guard envelope.chat.isGroup else { return true }
+        guard envelope.chat.kind != .privateChat else { return true }
         let key = Key(chat: envelope.chat.id, user: sender.id)
         let now = clock.now
         if let cached = cache.withLock({ $0[key] }), cached.until > now { return cached.isAdmin }
