@@ -14,7 +14,7 @@ struct ScheduleEndToEndTests {
 
     /// Creates the chats in the bot's database before it starts (as if they had joined long ago),
     /// and makes them known to the fake.
-    static func seed(_ bot: BotProcess, _ fake: FakeBotAPI, chats: [(FakeChat, String, Bool)]) throws {
+    static func seed(_ bot: BotProcess, _ fake: FakeBotAPI, chats: [(FakeChat, String, Bool)], dailyTimes: [Int64: String] = [:]) throws {
         let database = try RoastDatabase(path: bot.databasePath)
         defer { database.close() }
         let joined = ISO8601DateFormatter().date(from: "2026-03-01T00:00:00Z")!
@@ -23,6 +23,7 @@ struct ScheduleEndToEndTests {
                 var settings = ChatSettings(
                     chatID: ChatID(chat.id), kind: .supergroup, title: chat.title, language: .vi, timeZone: timeZone, createdAt: joined)
                 settings.weekdaysOnly = weekdaysOnly
+                if let time = dailyTimes[chat.id] { settings.dailyTime = time }
                 try tx.saveChat(settings)
             }
         }
@@ -36,53 +37,64 @@ struct ScheduleEndToEndTests {
     @Test func chatsInSeveralTimezonesGetExactlyOneDailyPostAcrossARestart() async throws {
         let fake = FakeBotAPI()
         try await fake.start()
-        // Sunday 2026-03-08 01:55Z: 08:55 in Saigon; Berlin's 09:00 is 08:00Z; New York's (first day
-        // of daylight time) 13:00Z. At 7200× a bot hour lasts half a second.
-        let environment = ["ROASTBOT_CLOCK_START": "2026-03-08T01:55:00Z", "ROASTBOT_CLOCK_RATE": "7200"]
-        let bot = try BotProcess(fake: fake, extraEnvironment: environment)
-        defer { bot.cleanUp() }
+        // Sunday 2026-03-08. Saigon posts at 15:00 local and Berlin at 09:00 local: both 08:00Z.
+        // New York posts at 05:30 local on its first day of daylight time: 09:30Z. A weekdays-only
+        // chat in Pago Pago (UTC−11) has its next weekday post on Monday 20:00Z, far beyond this
+        // test. The clock runs at 600× (ten bot minutes per second), so that a slow start-up on a
+        // busy machine still lands well inside the three-hour late window.
         let saigon = FakeChat(id: -100_601, type: .supergroup, title: "Saigon")
         let berlin = FakeChat(id: -100_602, type: .supergroup, title: "Berlin")
         let newYork = FakeChat(id: -100_603, type: .supergroup, title: "New York")
         let weekdays = FakeChat(id: -100_604, type: .supergroup, title: "Weekdays")
+        let tokyo = FakeChat(id: -100_605, type: .supergroup, title: "Tokyo")
+        // First run from 07:58Z: Saigon and Berlin post.
+        let first = try BotProcess(
+            fake: fake, extraEnvironment: ["ROASTBOT_CLOCK_START": "2026-03-08T07:58:00Z", "ROASTBOT_CLOCK_RATE": "600"])
+        defer { first.cleanUp() }
         try Self.seed(
-            bot, fake,
+            first, fake,
             chats: [
                 (saigon, "Asia/Ho_Chi_Minh", false), (berlin, "Europe/Berlin", false), (newYork, "America/New_York", false),
-                (weekdays, "Asia/Ho_Chi_Minh", true),
-            ])
+                (weekdays, "Pacific/Pago_Pago", true), (tokyo, "Asia/Tokyo", false),
+            ],
+            dailyTimes: [saigon.id: "15:00", newYork.id: "05:30"])
+        try first.start()
+        #expect(await fake.waitFor(timeout: .seconds(30)) { !Self.dailyPosts(fake, saigon).isEmpty && !Self.dailyPosts(fake, berlin).isEmpty })
+        first.signal(SIGTERM)
+        #expect(await first.waitForExit(timeout: 30) == 0)
 
-        try bot.start()
-        #expect(await fake.waitFor(timeout: .seconds(20)) { !Self.dailyPosts(fake, saigon).isEmpty && !Self.dailyPosts(fake, berlin).isEmpty })
-        #expect(Self.dailyPosts(fake, newYork).isEmpty)
-        bot.signal(SIGTERM)
-        #expect(await bot.waitForExit() == 0)
-
-        // The restarted bot's clock starts over at 01:55Z: Saigon and Berlin are due again, but claimed.
-        try bot.start()
-        #expect(await fake.waitFor(timeout: .seconds(20)) { !Self.dailyPosts(fake, newYork).isEmpty })
-        try await Task.sleep(for: .seconds(1))  // two more bot hours: nothing else may come
-        bot.signal(SIGTERM)
-        #expect(await bot.waitForExit() == 0)
+        // Restarted at 09:20Z: Saigon's and Berlin's posts are 80 minutes "late", inside the window —
+        // only their claims keep them from going out again. New York's comes ten bot minutes later
+        // (or came already, if the first run was slow: either way exactly once).
+        let second = try BotProcess(
+            fake: fake, directory: first.directory,
+            extraEnvironment: ["ROASTBOT_CLOCK_START": "2026-03-08T09:20:00Z", "ROASTBOT_CLOCK_RATE": "600"])
+        defer { second.signal(SIGKILL) }
+        try second.start()
+        #expect(await fake.waitFor(timeout: .seconds(30)) { !Self.dailyPosts(fake, newYork).isEmpty })
+        try await Task.sleep(for: .seconds(2))  // twenty more bot minutes: nothing else may come
+        second.signal(SIGTERM)
+        #expect(await second.waitForExit(timeout: 30) == 0)
 
         for chat in [saigon, berlin, newYork] {
             let posts = Self.dailyPosts(fake, chat)
             #expect(posts.count == 1, "\(chat.title ?? "")")
             #expect(posts.first?.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁"])
         }
-        #expect(fake.sentMessages(chat: weekdays.id).isEmpty)  // a Sunday
+        #expect(fake.sentMessages(chat: weekdays.id).isEmpty)  // a weekend there
 
-        let database = try RoastDatabase(path: bot.databasePath)
+        let database = try RoastDatabase(path: first.databasePath)
         defer { database.close() }
         for chat in [saigon, berlin, newYork] {
             let claims = try database.read { try $0.scheduledPostClaims(chat: ChatID(chat.id)) }.filter { $0.kind == .daily }
             #expect(claims.filter { $0.outcome == .posted }.map(\.localDate) == [LocalDate(year: 2026, month: 3, day: 8)])
         }
-        // In New York the bot started on Saturday evening, long after that day's 09:00: skipped, and logged.
-        let newYorkClaims = try database.read { try $0.scheduledPostClaims(chat: ChatID(newYork.id)) }
-        #expect(newYorkClaims.first?.localDate == LocalDate(year: 2026, month: 3, day: 7))
-        #expect(newYorkClaims.first?.outcome == .skipped)
-        #expect(bot.log.contains("scheduled post skipped"))
+        // In Tokyo the bot was "down" at 09:00 (00:00Z) and came up eight hours later, beyond the
+        // late window: the day is recorded as skipped, logged, and never posted.
+        #expect(fake.sentMessages(chat: tokyo.id).isEmpty)
+        let tokyoClaims = try database.read { try $0.scheduledPostClaims(chat: ChatID(tokyo.id)) }.filter { $0.kind == .daily }
+        #expect(tokyoClaims.map(\.outcome) == [.skipped])
+        #expect(first.log.contains("scheduled post skipped"))
         await fake.stop()
     }
 

@@ -39,6 +39,8 @@ public struct SchedulerService: Service {
                     // Never busy-loop: at least a millisecond of bot time between passes.
                     let next = max(min(pass.nextDue, now.addingTimeInterval(interval)), now.addingTimeInterval(0.001))
                     try await clock.sleep(until: next)
+                    // A fast simulated clock can make that sleep return at once; let others run anyway.
+                    await Task.yield()
                 }
             }
         } catch is CancellationError {
