@@ -32,7 +32,7 @@ enum TelegramMode {
         let throttle = SendThrottle(
             limits: SendThrottle.Limits(
                 perChatInterval: settings.throttle.perChatInterval, perGroupPerMinute: settings.throttle.perGroupPerMinute,
-                globalPerSecond: settings.throttle.globalPerSecond),
+                globalPerSecond: settings.throttle.globalPerSecond, evenGlobalSpacing: true),
             clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
