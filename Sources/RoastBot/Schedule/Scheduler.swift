@@ -134,7 +134,9 @@ public struct Scheduler: Sendable {
     }
 
     private func postDaily(chat: ChatSettings, date: LocalDate, now: Date, _ tx: borrowing StoreTransaction) throws -> Bool {
-        var random = SplitMix64(seed: seed ^ UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(date.dayNumber) &* 0x2545_F491_4F6C_DD1D)
+        // Seeded by chat and day: a pass repeated after a crash picks the same roast.
+        let mix = UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
+        var random = SplitMix64(seed: seed ^ mix)
         let served = try tx.dailyLibraryIDs(chat: chat.chatID)
         let pick =
             picker.pick(RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: served, using: &random)
