@@ -18,6 +18,8 @@ public enum ConsoleInput: Sendable, Hashable {
     case advanceDays(Int)
     /// `:hour [+N]` — advance the simulated time by N hours (default 1).
     case advanceHours(Int)
+    /// `:admin on|off` — whether the person speaking is a group admin (default on).
+    case admin(Bool)
     case help
     case quit
     /// Nothing to do (blank line or `#` comment).
@@ -63,6 +65,12 @@ public enum ConsoleInput: Sendable, Hashable {
             let amount = rest.first.map { Int($0.replacingOccurrences(of: "+", with: "")) } ?? 1
             guard let amount, (1...3660).contains(amount) else { self = .invalid(":\(directive) [+N]"); return }
             self = directive.hasPrefix("d") ? .advanceDays(amount) : .advanceHours(amount)
+        case "admin":
+            guard let value = rest.first?.lowercased(), value == "on" || value == "off" else {
+                self = .invalid(":admin on  or  :admin off")
+                return
+            }
+            self = .admin(value == "on")
         case "help", "?":
             self = .help
         case "quit", "q", "exit":

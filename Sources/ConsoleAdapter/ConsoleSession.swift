@@ -74,6 +74,8 @@ public struct ConsoleSession: Sendable {
         case .advanceHours(let hours):
             offset += Double(hours) * 3_600
             return .say("🕐 +\(hours) hour(s): \(Self.describe(now.addingTimeInterval(offset)))")
+        case .admin(let on):
+            return .say(on ? "🛡 \(user.displayName) is a group admin" : "🙅 \(user.displayName) is not a group admin")
         case .command(let name, let arguments):
             return .event(envelope(.command(name: name, arguments: arguments, message: MessageID(0)), date: date))
         case .text(let text):
@@ -115,7 +117,8 @@ public struct ConsoleSession: Sendable {
           :react 🔥             react natively to the latest roast (:react alone removes it)
           :user NAME [vi|en]    speak as another person (created on first use)
           :chat group|private   switch between the group and a private chat
-          :day [+N]             advance the simulated date by N days (:hour [+N] for hours)
+          :day [+N]             advance the simulated date by N days (:hour [+N] for hours); due daily posts follow
+          :admin on|off         whether you are a group admin (for /settings)
           :quit                 leave
         """
 }

@@ -129,7 +129,7 @@ enum Schema {
                 """
         ),
         Migration(
-            name: "create streaks, badges and profile counters",
+            name: "create streaks and badges",
             sql: """
                 CREATE TABLE streaks (
                     chat_id INTEGER NOT NULL,
@@ -158,15 +158,6 @@ enum Schema {
                     PRIMARY KEY (chat_id, user_id, badge_id),
                     FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
                 ) WITHOUT ROWID;
-
-                CREATE TABLE profile_counters (
-                    chat_id INTEGER NOT NULL,
-                    user_id INTEGER NOT NULL,
-                    name TEXT NOT NULL,
-                    value INTEGER NOT NULL,
-                    PRIMARY KEY (chat_id, user_id, name),
-                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
-                ) WITHOUT ROWID;
                 """
         ),
         Migration(
@@ -187,6 +178,31 @@ enum Schema {
                     PRIMARY KEY (chat_id, event_id, season_year)
                 ) WITHOUT ROWID;
                 CREATE INDEX roasts_by_collection ON roasts (chat_id, user_id, collection) WHERE collection IS NOT NULL;
+                """
+        ),
+        Migration(
+            name: "create scheduled post claims and shares",
+            sql: """
+                CREATE TABLE scheduled_posts (
+                    chat_id INTEGER NOT NULL,
+                    local_date TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    roast_id INTEGER REFERENCES roasts (roast_id) ON DELETE SET NULL,
+                    claimed_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, local_date, kind)
+                );
+
+                CREATE TABLE shares (
+                    share_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    chat_id INTEGER,
+                    user_id INTEGER NOT NULL,
+                    roast_id INTEGER REFERENCES roasts (roast_id) ON DELETE SET NULL,
+                    library_id TEXT,
+                    shared_on TEXT NOT NULL,
+                    shared_at REAL NOT NULL
+                );
+                CREATE INDEX shares_by_user ON shares (user_id, shared_at);
                 """
         ),
     ]

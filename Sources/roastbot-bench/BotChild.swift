@@ -32,9 +32,11 @@ final class BotChild {
             "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
             "ROASTBOT_LOG_LEVEL": logLevel,
             "ROASTBOT_SEED": "12345",
+            // 03:00 in Vietnam, no season: no scheduled post interferes with the measurement.
+            "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00",
         ]
         configPath = directory.appendingPathComponent("bench.json").path
-        let throttle = throttleOff ? #""throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "# : ""
+        let throttle = throttleOff ? #""throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}, "# : ""
         try #"{\#(throttle)"telegram": {"poll_timeout": \#(pollTimeout)}}"#.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 

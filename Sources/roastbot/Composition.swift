@@ -64,6 +64,12 @@ enum Composition {
             configuration: configuration, client: http, safety: safety, logger: logger, now: { clock.now })
     }
 
+    /// The abuse throttle as configured; nil when turned off.
+    static func abuseGate(_ settings: BotSettings) -> AbuseGate? {
+        guard settings.abuse.limit > 0 else { return nil }
+        return AbuseGate(limit: settings.abuse.limit, window: settings.abuse.window, cooldown: settings.abuse.cooldown)
+    }
+
     static func loadCollections(_ path: String) -> CollectionCatalogStore {
         do {
             return try CollectionCatalogStore(path: path)

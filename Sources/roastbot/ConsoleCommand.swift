@@ -41,12 +41,13 @@ struct ConsoleCommand: AsyncParsableCommand {
         let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
         let platform = ConsolePlatform(firstMessageID: firstMessage) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         let safety = Composition.safetyFilter(settings, logger: logger)
+        let administration = ConsoleAdministration()
         let http = CurlHTTPClient()
         defer { http.shutdown() }
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
-            collections: collections)
+            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings))
         let banners = SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.pollOffset() } ?? 1
         var session = ConsoleSession(firstSequence: first, userName: userName)
@@ -54,8 +55,13 @@ struct ConsoleCommand: AsyncParsableCommand {
         if interactive { prompt(session.prompt) }
         for await line in StandardInputLines() {
             if !interactive { say(session.prompt + line) }
+            let input = ConsoleInput(line: line)
+            if case .admin(let on) = input {
+                administration.setAdmin(session.user.id, on)
+                runtime.adminCheck.invalidate(chat: session.chat.id)
+            }
             let step = session.step(
-                ConsoleInput(line: line), now: clock.now,
+                input, now: clock.now,
                 buttons: { number, message, chat in platform.button(number, on: message, in: chat) },
                 latestRoast: { chat in platform.latestMessageWithButtons(in: chat) })
             switch step {
@@ -70,6 +76,10 @@ struct ConsoleCommand: AsyncParsableCommand {
                 await runtime.outbox.deliverPending()
             case .quit:
                 return
+            }
+            // Scheduled posts at the console's simulated time (after :day/:hour, or as time passes).
+            if runtime.scheduler.runPass(now: clock.now.addingTimeInterval(session.offset)).queued > 0 {
+                await runtime.outbox.deliverPending()
             }
             if interactive { prompt(session.prompt) }
         }

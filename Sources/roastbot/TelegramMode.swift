@@ -33,7 +33,7 @@ enum TelegramMode {
         let throttle = SendThrottle(
             limits: SendThrottle.Limits(
                 perChatInterval: settings.throttle.perChatInterval, perGroupPerMinute: settings.throttle.perGroupPerMinute,
-                globalPerSecond: settings.throttle.globalPerSecond, margin: settings.throttle.windowMargin),
+                globalPerSecond: settings.throttle.globalPerSecond, margin: settings.throttle.windowMargin, evenGlobalSpacing: true),
             clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
@@ -41,7 +41,8 @@ enum TelegramMode {
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
-            collections: collections)
+            collections: collections, administration: TelegramChatAdministration(client: client),
+            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings))
         let poller = TelegramPoller(
             client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
             clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
@@ -55,6 +56,7 @@ enum TelegramMode {
                 CollectionCatalogService(
                     store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
                 SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
+                SchedulerService(scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
@@ -86,9 +88,13 @@ enum TelegramMode {
         return nil
     }
 
-    /// The command menu in Vietnamese (also the default) and English, for everyone and for admins.
+    /// The command menu in Vietnamese (also the default) and English: everyone's commands by default
+    /// and in groups; in private chats everything (anyone may change their private chat's settings);
+    /// for group admins, the admin commands too.
     private static func registerCommands(_ client: TelegramBotClient, logger: Logger) async {
-        let plan: [(BotCommandScope, RoastBot.BotCommand.Audience)] = [(.default, .everyone), (.allChatAdministrators, .admins)]
+        let plan: [(BotCommandScope, RoastBot.BotCommand.Audience)] = [
+            (.default, .everyone), (.allGroupChats, .everyone), (.allPrivateChats, .admins), (.allChatAdministrators, .admins),
+        ]
         for (scope, audience) in plan {
             for language in [nil, Language.vi, Language.en] {
                 let entries = CommandMenu.entries(for: audience, in: language ?? .vi)

@@ -23,6 +23,10 @@ public enum ButtonAction: Sendable, Hashable {
     case chooseCollection(String?)
     /// A roast from a collection right now (the seasonal banner's button).
     case tryCollection(String)
+    /// A settings-panel button (admins only in groups).
+    case setting(SettingChange)
+    /// `/forgetme`'s confirmation (`confirm` true) or cancel, valid only for `user`.
+    case forget(UserID, confirm: Bool)
 
     public var payload: String {
         switch self {
@@ -35,6 +39,8 @@ public enum ButtonAction: Sendable, Hashable {
         case .leaderboard(let metric): "t:\(metric.code)"
         case .chooseCollection(let id): "c:\(id ?? "")"
         case .tryCollection(let id): "tc:\(id)"
+        case .setting(let change): "s:" + change.payload
+        case .forget(let user, let confirm): "x:\(confirm ? 1 : 0):\(user.rawValue)"
         }
     }
 
@@ -43,6 +49,11 @@ public enum ButtonAction: Sendable, Hashable {
         guard payload.utf8.count <= 64 else { return nil }
         let parts = payload.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let tag = parts.first else { return nil }
+        if tag == "s" {
+            guard let change = SettingChange(payload: String(payload.dropFirst(2))) else { return nil }
+            self = .setting(change)
+            return
+        }
         switch (tag, parts.count) {
         case ("r", 3):
             guard let id = Self.roastID(parts[1]), let kind = ReactionKind(code: parts[2]) else { return nil }
@@ -71,6 +82,9 @@ public enum ButtonAction: Sendable, Hashable {
         case ("tc", 2):
             guard Self.isCollectionID(parts[1]) else { return nil }
             self = .tryCollection(parts[1])
+        case ("x", 3):
+            guard parts[1] == "0" || parts[1] == "1", let user = Int64(parts[2]) else { return nil }
+            self = .forget(UserID(user), confirm: parts[1] == "1")
         default:
             return nil
         }

@@ -22,18 +22,6 @@ public enum BotCommand: String, Sendable, CaseIterable, Hashable {
     /// Who may see the command in menus.
     public enum Audience: Sendable { case everyone, admins }
 
-    /// Whether the command is available in this build. Commands whose feature has not shipped yet
-    /// still answer (politely, "coming soon") but are left out of `/help` and the command menu.
-    public var isAvailable: Bool {
-        switch self {
-        case .start, .help, .roast, .collections: true
-        case .mood, .favorites, .history, .stats: true
-        case .streak, .badges, .top, .remind: true
-        case .settings, .forgetme, .export:
-            false
-        }
-    }
-
     public var audience: Audience {
         switch self {
         case .settings: .admins

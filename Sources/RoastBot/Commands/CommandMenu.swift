@@ -10,7 +10,7 @@ public enum CommandMenu {
     /// Commands for `audience` in `language`; admins see everyone's commands too.
     public static func entries(for audience: BotCommand.Audience, in language: Language) -> [Entry] {
         BotCommand.allCases.filter { command in
-            command.isAvailable && (audience == .admins || command.audience == .everyone)
+            audience == .admins || command.audience == .everyone
         }.map { Entry(command: $0.rawValue, summary: $0.summary(in: language)) }
     }
 }

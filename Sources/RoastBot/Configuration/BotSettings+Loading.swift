@@ -45,7 +45,13 @@ extension BotSettings {
             var model: String?
             var timeout: Double?
         }
+        struct Abuse: Decodable {
+            var limit: Int?
+            var window: Double?
+            var cooldown: Double?
+        }
         var telegram: Telegram?
+        var abuse: Abuse?
         var throttle: Throttle?
         var ai: AI?
         var blocklist: String?
@@ -58,7 +64,8 @@ extension BotSettings {
     }
 
     private static let knownKeys: [String: Set<String>] = [
-        "": ["telegram", "throttle", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace", "_comment"],
+        "": ["telegram", "throttle", "abuse", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace", "_comment"],
+        "abuse": ["limit", "window", "cooldown", "_comment"],
         "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
         "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "window_margin", "_comment"],
@@ -98,6 +105,9 @@ extension BotSettings {
         if let value = file.telegram?.connect_timeout { telegram.connectTimeout = value }
         if let value = file.telegram?.request_timeout { telegram.requestTimeout = value }
         if let tokenFile = file.telegram?.token_file { telegram.token = try Self.readToken(tokenFile) }
+        if let value = file.abuse?.limit { abuse.limit = value }
+        if let value = file.abuse?.window { abuse.window = value }
+        if let value = file.abuse?.cooldown { abuse.cooldown = value }
         if let value = file.throttle?.per_chat_interval { throttle.perChatInterval = value }
         if let value = file.throttle?.window_margin { throttle.windowMargin = value }
         if let value = file.throttle?.per_group_per_minute { throttle.perGroupPerMinute = value }
@@ -176,6 +186,9 @@ extension BotSettings {
         }
         guard ai.timeout > 0, ai.timeout <= 60 else {
             throw .invalidValue(key: "ai.timeout", value: "\(ai.timeout)", expected: "0–60 seconds")
+        }
+        guard abuse.limit >= 0, abuse.window > 0, abuse.cooldown >= 0 else {
+            throw .invalidValue(key: "abuse", value: "\(abuse)", expected: "limit ≥ 0 (0 = off), window > 0, cooldown ≥ 0")
         }
         guard shutdownGrace >= 0 else {
             throw .invalidValue(key: "shutdown_grace", value: "\(shutdownGrace)", expected: "seconds ≥ 0")

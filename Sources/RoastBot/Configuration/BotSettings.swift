@@ -46,7 +46,16 @@ public struct BotSettings: Sendable, Hashable {
         public var isUsable: Bool { enabled && baseURL != nil && model != nil }
     }
 
+    /// The abuse throttle: more than `limit` commands from one person in one chat within `window`
+    /// seconds earns one polite notice and `cooldown` seconds of being ignored. `limit` 0 turns it off.
+    public struct Abuse: Sendable, Hashable {
+        public var limit = 5
+        public var window = 10.0
+        public var cooldown = 30.0
+    }
+
     public var telegram = Telegram()
+    public var abuse = Abuse()
     public var ai = AI()
     /// The operator's block list for the safety filter (`ROASTBOT_BLOCKLIST`); a missing file means none.
     public var blockListPath = "config/blocklist.txt"

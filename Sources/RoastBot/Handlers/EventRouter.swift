@@ -15,6 +15,9 @@ public struct EventRouter: Sendable {
     /// Streak counting and badge awards around every event (see ``UpdateProcessor``).
     let activity: ActivityRecorder
     private let collections: CollectionsHandler
+    private let settings = SettingsHandler()
+    private let privacy = PrivacyHandler()
+    private let sharing: InlineSharing
     private let logger: Logger
     private let moods = MoodHandler()
     private let records = RoastRecordsHandler()
@@ -31,6 +34,7 @@ public struct EventRouter: Sendable {
         self.leaderboard = LeaderboardHandler()
         self.activity = ActivityRecorder(catalog: catalog)
         self.collections = CollectionsHandler(collections: collections)
+        self.sharing = InlineSharing(library: library)
         self.logger = logger
     }
 
@@ -65,9 +69,10 @@ public struct EventRouter: Sendable {
         case .migrated(let newChat):
             try tx.migrateChat(from: context.chatID, to: newChat)
             return .nothing
-        case .inlineQuery, .inlineChosen:
-            logger.debug("inline mode is not enabled in this build")
-            return .nothing
+        case .inlineQuery:
+            return .nothing  // answered by the pipeline after commit (InlineSharing)
+        case .inlineChosen(let resultID, _):
+            return try sharing.chosen(resultID, context, tx)
         }
     }
 
@@ -112,8 +117,12 @@ public struct EventRouter: Sendable {
             return try streaks.remind(arguments, context, tx)
         case .collections:
             return try collections.list(context, tx)
-        case .settings, .forgetme, .export:
-            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.comingSoon(command))))])
+        case .settings:
+            return try settings.command(arguments, context, tx)
+        case .forgetme:
+            return privacy.forgetMe(context)
+        case .export:
+            return try privacy.export(arguments, context, tx)
         }
     }
 
@@ -142,6 +151,10 @@ public struct EventRouter: Sendable {
             return try collections.choose(id, context, tx)
         case .tryCollection(let id):
             return try roasts.command([id], context, tx, &random)
+        case .setting(let change):
+            return try settings.press(change, message: message, context, tx)
+        case .forget(let user, let confirm):
+            return try privacy.confirmForget(user, confirm: confirm, message: message, context, tx)
         }
     }
 }

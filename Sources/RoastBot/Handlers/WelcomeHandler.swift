@@ -44,7 +44,7 @@ public struct WelcomeHandler: Sendable {
         var text = RichText()
         text.append(.bold(words.helpTitle))
         text.append(.plain("\n"))
-        for command in BotCommand.allCases where command.isAvailable {
+        for command in BotCommand.allCases {
             text.append(.plain("\n"))
             text.append(.code(command.usage(in: language)))
             text.append(.plain(" — " + command.summary(in: language)))

@@ -98,12 +98,6 @@ public struct Phrasebook: Sendable {
             "/\(name) isn't on the menu. Type /help to see the commands.")
     }
 
-    public func comingSoon(_ command: BotCommand) -> String {
-        pick(
-            "/\(command.rawValue) đang được hoàn thiện — sắp có nhé!",
-            "/\(command.rawValue) is still in the oven — coming soon!")
-    }
-
     public var mentionHint: String {
         pick(
             "Muốn bị roast thì gõ /roast, hoặc nhắc mình kèm chủ đề, ví dụ “roast tui vụ họp hành”.",

@@ -11,11 +11,21 @@ public struct BotRuntime: Sendable {
     public let pipeline: EventPipeline
     public let outbox: OutboxDeliverer
     public let seed: UInt64
+    /// The Roast of the Day and streak reminders (run by ``SchedulerService``, or pass by pass).
+    public let scheduler: Scheduler
+    public let adminCheck: AdminCheck
 
+    /// - Parameters:
+    ///   - administration: how admin status is checked (nil: nobody counts as a group admin).
+    ///   - streakRisk: who the evening reminder mentions.
+    ///   - inline: answers inline queries (nil: inline mode is off).
+    ///   - abuseGate: throttles people who spam commands (nil: no throttle).
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
         seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
-        collections: CollectionCatalogStore = CollectionCatalogStore()
+        collections: CollectionCatalogStore = CollectionCatalogStore(), administration: (any ChatAdministration)? = nil,
+        streakRisk: any StreakRiskSource = StoredStreakRisk(), inline: (any InlineAnswering)? = nil,
+        abuseGate: AbuseGate? = nil
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
@@ -30,9 +40,13 @@ public struct BotRuntime: Sendable {
         }
         let processor = UpdateProcessor(database: database, router: router, seed: seed, logger: logger)
         outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
+        adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
+        scheduler = Scheduler(
+            database: database, library: library, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger)
         pipeline = EventPipeline(
             processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,
-            preparer: preparer)
+            preparer: preparer, adminCheck: adminCheck, abuseGate: abuseGate,
+            inline: inline.map { (InlineSharing(library: library), $0) })
     }
 
     /// The configured seed, else the one stored at first start (so that choices replayed after a

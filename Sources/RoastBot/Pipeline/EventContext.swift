@@ -17,6 +17,8 @@ public struct EventContext: Sendable {
     /// An AI roast fetched for this event before its transaction, if the event asks for a roast and
     /// the chat uses AI (see ``RoastPreparer``).
     public var prepared: PreparedRoast? = nil
+    /// Whether the sender is an admin of the chat, when the event needed to know (see ``AdminCheck``).
+    public var senderIsAdmin: Bool? = nil
 
     public var language: Language { chat.language }
     public var words: Phrasebook { Phrasebook(chat.language) }

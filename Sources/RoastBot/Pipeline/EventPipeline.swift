@@ -15,12 +15,19 @@ public struct EventPipeline: Sendable {
     private let logger: Logger
     /// Fetches AI roasts before the transaction; nil when no AI provider is configured.
     private let preparer: RoastPreparer?
+    private let adminCheck: AdminCheck?
+    private let abuseGate: AbuseGate?
+    private let inline: (sharing: InlineSharing, platform: any InlineAnswering)?
 
     public init(
         processor: UpdateProcessor, database: RoastDatabase, platform: any ChatPlatform, outbox: OutboxDeliverer,
-        clock: any WallClock, logger: Logger, preparer: RoastPreparer? = nil
+        clock: any WallClock, logger: Logger, preparer: RoastPreparer? = nil, adminCheck: AdminCheck? = nil,
+        abuseGate: AbuseGate? = nil, inline: (sharing: InlineSharing, platform: any InlineAnswering)? = nil
     ) {
         self.preparer = preparer
+        self.adminCheck = adminCheck
+        self.abuseGate = abuseGate
+        self.inline = inline
         self.processor = processor
         self.database = database
         self.platform = platform
@@ -58,12 +65,27 @@ public struct EventPipeline: Sendable {
 
     private func processInOrder(_ events: [IncomingEnvelope]) async {
         for envelope in events {
-            let prepared = await preparer?.prepare(envelope)
+            // Everything that needs the network or in-memory state is decided before the transaction.
+            let throttle = abuseGate?.judge(envelope) ?? .allow
+            let prepared = PreparedEvent(
+                senderIsAdmin: await adminCheck?.prepare(envelope), throttle: throttle,
+                roast: throttle == .allow ? await preparer?.prepare(envelope) : nil)
             let applied = processor.apply(envelope, processedAt: clock.now, prepared: prepared)
+            if case .inlineQuery(let id, let query) = envelope.event, applied != nil { await answerInline(id, query: query, envelope) }
             if case .buttonPress(let callbackID, _, _) = envelope.event {
                 await acknowledge(callbackID, notice: applied?.outcome.notice)
             }
             if let applied, applied.queued > 0 { outbox.wake() }
+        }
+    }
+
+    private func answerInline(_ id: String, query: String, _ envelope: IncomingEnvelope) async {
+        guard let inline else { return }
+        let results = inline.sharing.results(for: query, from: envelope.sender, database: database)
+        do {
+            try await inline.platform.answerInline(id, results: results)
+        } catch {
+            logger.notice("inline answer failed", metadata: ["error": "\(error)"])
         }
     }
 

@@ -34,7 +34,7 @@ public struct UpdateProcessor: Sendable {
     ///
     /// A handler failure rolls the transaction back; the event is then recorded as applied with no
     /// effects (and logged), so one poisonous event can never wedge the pipeline.
-    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedRoast? = nil) -> Applied? {
+    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent = PreparedEvent()) -> Applied? {
         do {
             return try database.write { tx in
                 try applyInTransaction(envelope, processedAt: processedAt, prepared: prepared, tx)
@@ -56,10 +56,15 @@ public struct UpdateProcessor: Sendable {
         }
     }
 
-    private func applyInTransaction(
-        _ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedRoast?, _ tx: borrowing StoreTransaction
-    ) throws -> Applied? {
+    private func applyInTransaction(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent, _ tx: borrowing StoreTransaction)
+        throws -> Applied?
+    {
         guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
+        if prepared.throttle == .ignore {
+            // A spammer's command during their cooldown: recorded as applied, with no effect at all.
+            try tx.markProcessed(update: envelope.sequence, at: processedAt)
+            return Applied(outcome: .nothing, queued: 0)
+        }
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
         if !chat.isActive, envelope.event.countsAsActivity {
@@ -72,13 +77,19 @@ public struct UpdateProcessor: Sendable {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
         }
         let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
-        let context = EventContext(
+        var context = EventContext(
             envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: timeZone),
-            processedAt: processedAt, prepared: prepared)
+            processedAt: processedAt, prepared: prepared.roast)
+        context.senderIsAdmin = prepared.senderIsAdmin
         var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
-        let streak = try router.activity.recordStreak(context, tx)
-        var outcome = try router.route(context, tx, &random)
-        outcome.replies += try router.activity.announcements(after: streak, context, tx)
+        var outcome: HandlerOutcome
+        if prepared.throttle == .warn {
+            outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.slowDown)))])
+        } else {
+            let streak = try router.activity.recordStreak(context, tx)
+            outcome = try router.route(context, tx, &random)
+            outcome.replies += try router.activity.announcements(after: streak, context, tx)
+        }
         var queued = 0
         for reply in outcome.replies {
             switch reply {

@@ -24,7 +24,7 @@ public struct RoastView: Sendable {
             text.append(.bold(words.roastForPrefix))
             text.append(.mention(requesterID, name: requesterName))
         } else {
-            text.append(.bold(words.roastOfTheMoment))
+            text.append(.bold(roast.kind == .daily ? words.roastOfTheDay : words.roastOfTheMoment))
         }
         text.append(.plain(" · \(roast.category.emoji) \(roast.category.name(in: roast.language)) · \(roast.spice.peppers)"))
         if let mood = roast.mood { text.append(.plain(" · \(mood.emoji)")) }

@@ -2,7 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 
-/// Unlocked badges, the counts badges are measured on, and per-profile counters.
+/// Unlocked badges and the counts badges are measured on.
 extension StoreTransaction {
     /// The person's badges in `chat`, oldest unlock first.
     public func earnedBadges(chat: ChatID, user: UserID) throws(StoreError) -> [EarnedBadge] {
@@ -46,22 +46,6 @@ extension StoreTransaction {
             "UPDATE badges SET announced = 1 WHERE chat_id = ? AND user_id = ? AND badge_id = ?", chat, user, badge.rawValue)
     }
 
-    /// Adds `amount` to one of the person's counters. The profile must exist.
-    public func incrementCounter(_ counter: ProfileCounter, chat: ChatID, user: UserID, by amount: Int = 1) throws(StoreError) {
-        try connection.execute(
-            """
-            INSERT INTO profile_counters (chat_id, user_id, name, value) VALUES (?, ?, ?, ?)
-            ON CONFLICT (chat_id, user_id, name) DO UPDATE SET value = value + excluded.value
-            """,
-            chat, user, counter.rawValue, amount)
-    }
-
-    public func counter(_ counter: ProfileCounter, chat: ChatID, user: UserID) throws(StoreError) -> Int {
-        try connection.queryOne(
-            "SELECT value FROM profile_counters WHERE chat_id = ? AND user_id = ? AND name = ?", chat, user, counter.rawValue
-        ) { (row: borrowing Row) in row.int(0) } ?? 0
-    }
-
     /// The counts the person's badges are measured on. Most are derived from the roasts, reactions
     /// and favorites tables, so they can never drift from what people see; 🔥 on one's own roast
     /// does not count as received.
@@ -80,7 +64,8 @@ extension StoreTransaction {
                 "SELECT count(*) FROM favorites JOIN roasts ON roasts.roast_id = favorites.roast_id WHERE favorites.user_id = ? AND roasts.chat_id = ?",
                 user, chat
             ) { (row: borrowing Row) in row.int(0) } ?? 0
-        tally.shares = try counter(.shares, chat: chat, user: user)
+        // Sharing happens in inline mode, outside any chat: every share of the person counts.
+        tally.shares = try shareCount(user: user)
         tally.fireReceived =
             try connection.queryOne(
                 """

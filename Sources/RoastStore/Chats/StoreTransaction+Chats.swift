@@ -99,6 +99,7 @@ extension StoreTransaction {
         try connection.execute("UPDATE OR REPLACE moods SET chat_id = ? WHERE chat_id = ?", new, old)
         try migrateStreaksAndBadges(from: old, to: new)
         try migrateCollectionRows(from: old, to: new)
+        try migrateScheduledPosts(from: old, to: new)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", old)
         try retargetOutbox(from: old, to: new)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", old)

@@ -126,15 +126,7 @@ extension StoreTransaction {
                 announced = max(announced, excluded.announced)
             """,
             new, old)
-        try connection.execute(
-            """
-            INSERT INTO profile_counters (chat_id, user_id, name, value)
-            SELECT ?, user_id, name, value FROM profile_counters WHERE chat_id = ? AND true
-            ON CONFLICT (chat_id, user_id, name) DO UPDATE SET value = value + excluded.value
-            """,
-            new, old)
         try connection.execute("DELETE FROM streaks WHERE chat_id = ?", old)
         try connection.execute("DELETE FROM badges WHERE chat_id = ?", old)
-        try connection.execute("DELETE FROM profile_counters WHERE chat_id = ?", old)
     }
 }

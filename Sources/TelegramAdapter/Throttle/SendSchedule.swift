@@ -60,7 +60,17 @@ struct SendSchedule {
         if isGroup, perGroup > 0, state.slots.count >= perGroup {
             earliest = max(earliest, state.slots[state.slots.count - perGroup].time + groupWindow)
         }
-        let (time, index) = earliestGlobal(from: earliest)
+        var (time, index) = earliestGlobal(from: earliest, limit: limits.globalPerSecond, window: globalWindow)
+        if limits.evenGlobalSpacing, limits.globalPerSecond > 0 {
+            // Both rules at once: alternate until one instant satisfies both (times only grow).
+            let spacing = (globalWindow + Int64(limits.globalPerSecond) - 1) / Int64(limits.globalPerSecond)
+            while true {
+                let spaced = earliestGlobal(from: time, limit: 1, window: spacing)
+                let windowed = earliestGlobal(from: spaced.time, limit: limits.globalPerSecond, window: globalWindow)
+                (time, index) = windowed
+                if windowed.time == spaced.time { break }
+            }
+        }
         nextID += 1
         let slot = Slot(id: nextID, time: time)
         global.insert(slot, at: index)
@@ -95,17 +105,15 @@ struct SendSchedule {
 }
 
 extension SendSchedule {
-    /// The earliest instant from `start` at which one more send keeps every 1-second window at
-    /// `globalPerSecond` sends or fewer, and the index where it goes in ``global``.
+    /// The earliest instant from `start` at which one more send keeps every `window` (ms) at
+    /// `limit` sends or fewer, and the index where it goes in ``global``.
     ///
     /// In sorted order the limit says: any N+1 consecutive sends span at least one window. Putting
     /// `t` at index `p` creates new runs of N+1: the N sends before `t` (so `t` must be at least
     /// a window after the first of them), the N after (so `t` must be a window before the last),
     /// and runs straddling `t`, whose span does not depend on `t`. Gaps are tried in time order,
     /// so a send may go before reservations made earlier for later instants.
-    private func earliestGlobal(from start: Int64) -> (time: Int64, index: Int) {
-        let limit = limits.globalPerSecond
-        let window = globalWindow
+    private func earliestGlobal(from start: Int64, limit: Int, window: Int64) -> (time: Int64, index: Int) {
         var index = lowerBound(start)
         guard limit > 0 else { return (start, index) }
         while true {
@@ -115,17 +123,16 @@ extension SendSchedule {
             if index - limit >= 0 { low = max(low, global[index - limit].time + window) }
             if index < global.count { high = global[index].time }
             if index + limit - 1 < global.count { high = min(high, global[index + limit - 1].time - window) }
-            if low <= high, straddlingRunsFit(at: index) { return (low, index) }
+            if low <= high, straddlingRunsFit(at: index, limit: limit, window: window) { return (low, index) }
             index += 1
         }
     }
 
-    private func straddlingRunsFit(at index: Int) -> Bool {
-        let limit = limits.globalPerSecond
+    private func straddlingRunsFit(at index: Int, limit: Int, window: Int64) -> Bool {
         let first = max(0, index - limit + 1)
         let last = min(index - 1, global.count - limit)
         guard first <= last else { return true }
-        for start in first...last where global[start + limit - 1].time - global[start].time < globalWindow {
+        for start in first...last where global[start + limit - 1].time - global[start].time < window {
             return false
         }
         return true

@@ -38,6 +38,10 @@ final class BotProcess: Sendable {
             "ROASTBOT_COLLECTIONS": Self.repositoryRoot.appendingPathComponent("config/collections.json").path,
             "ROASTBOT_LOG_LEVEL": "trace",
             "ROASTBOT_SEED": "12345",
+            // A quiet moment for the bot's clock (03:00 in Vietnam, no season): no Roast of the Day,
+            // reminder or banner is due, whatever the time the suite runs at. Scenarios about those
+            // set their own start.
+            "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00",
         ]
         environment.merge(extraEnvironment) { $1 }
         self.environment = environment

@@ -1,0 +1,43 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import Synchronization
+
+/// Throttles people who spam commands, per (chat, user), judged by each event's own timestamp.
+///
+/// The state lives in memory: it is advisory, so after a restart everyone starts fresh. Each event
+/// is judged once, before its transaction, and the verdict is applied in that transaction; an event
+/// replayed after a crash (its transaction never committed) is judged again by the fresh limiter,
+/// which can only let it through, never apply it twice.
+public final class AbuseGate: Sendable {
+    private struct Key: Hashable {
+        var chat: ChatID
+        var user: UserID
+    }
+
+    private let limiter: Mutex<CommandRateLimiter<Key>>
+    private let judged = Mutex(0)
+
+    public init(limit: Int = 5, window: TimeInterval = 10, cooldown: TimeInterval = 30) {
+        limiter = Mutex(CommandRateLimiter(limit: limit, window: window, cooldown: cooldown))
+    }
+
+    /// The verdict for one event: only commands and mentions by people count.
+    public func judge(_ envelope: IncomingEnvelope) -> ThrottleVerdict {
+        guard let sender = envelope.sender, !sender.isBot else { return .allow }
+        switch envelope.event {
+        case .command, .mention: break
+        default: return .allow
+        }
+        let key = Key(chat: envelope.chat.id, user: sender.id)
+        let verdict = limiter.withLock { limiter in
+            let count = judged.withLock { count in
+                count += 1
+                return count
+            }
+            if count.isMultiple(of: 1000) { limiter.prune(at: envelope.date) }
+            return limiter.admit(key, at: envelope.date)
+        }
+        return verdict
+    }
+}

@@ -1,0 +1,94 @@
+import ChatPlatform
+import RoastCore
+
+/// Sentences of the schedules, settings, privacy, sharing and abuse features, in Vietnamese and English.
+extension Phrasebook {
+    private func say(_ vi: String, _ en: String) -> String { language == .vi ? vi : en }
+
+    // MARK: Roast of the Day and reminders
+
+    public var roastOfTheDay: String { say("Roast của ngày", "Roast of the Day") }
+
+    public var reminderTitle: String { say("⏰ Sắp mất chuỗi rồi!", "⏰ Streaks in danger!") }
+
+    public var reminderBody: String {
+        say(
+            "Chuỗi của các bạn sẽ đứt lúc nửa đêm nay. Gõ /roast để giữ lửa nhé 🔥 (Tắt nhắc: /remind off)",
+            "Your streak breaks at midnight tonight. Send /roast to keep it alive 🔥 (Turn reminders off: /remind off)")
+    }
+
+    // MARK: Settings
+
+    public var settingsTitle: String { say("⚙️ Cài đặt nhóm", "⚙️ Chat settings") }
+
+    public var settingsAdminsOnly: String {
+        say(
+            "Xin lỗi, chỉ quản trị viên của nhóm mới đổi được cài đặt. Nhờ admin giúp nhé 🙏",
+            "Sorry, only this group's admins can change its settings. Ask an admin 🙏")
+    }
+
+    public var settingsSaved: String { say("Đã lưu ✅", "Saved ✅") }
+
+    public func settingsUsage() -> String {
+        say(
+            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]",
+            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]")
+    }
+
+    public func unknownTimeZone(_ name: String) -> String {
+        say(
+            "“\(name)” không phải múi giờ IANA hợp lệ. Ví dụ: Asia/Ho_Chi_Minh, Europe/Berlin, America/New_York.",
+            "“\(name)” is not a valid IANA timezone. Examples: Asia/Ho_Chi_Minh, Europe/Berlin, America/New_York.")
+    }
+
+    public func settingChanged(_ line: String) -> String { say("✅ Đã đổi: \(line)", "✅ Changed: \(line)") }
+
+    public var labelLanguage: String { say("Ngôn ngữ", "Language") }
+    public var labelTimeZone: String { say("Múi giờ", "Timezone") }
+    public var labelDaily: String { say("Roast của ngày", "Roast of the Day") }
+    public var labelWeekdays: String { say("Chỉ ngày thường", "Weekdays only") }
+    public var labelSpice: String { say("Độ cay tối đa", "Max spice") }
+    public var labelReminders: String { say("Nhắc giữ chuỗi", "Streak reminders") }
+    public var labelBanners: String { say("Banner mùa lễ", "Seasonal banners") }
+    public var labelAI: String { say("Roast bằng AI", "AI roasts") }
+    public var labelTime: String { say("Giờ đăng", "Post time") }
+
+    public func onOff(_ on: Bool) -> String { on ? say("bật", "on") : say("tắt", "off") }
+
+    public var settingsTimeZoneHint: String {
+        say("Múi giờ khác: /settings timezone Khu_vực/Thành_phố", "Another timezone: /settings timezone Area/City")
+    }
+
+    // MARK: Privacy
+
+    public var forgetMeConfirm: String {
+        say(
+            "Xoá toàn bộ dữ liệu của bạn trong nhóm này (roast, reaction, ⭐, hồ sơ)? Không thể hoàn tác.",
+            "Delete all your data in this chat (roasts, reactions, ⭐, profile)? This cannot be undone.")
+    }
+
+    public var forgetMeYes: String { say("🗑 Xoá hết", "🗑 Delete everything") }
+    public var forgetMeNo: String { say("Huỷ", "Cancel") }
+    public var forgetMeDone: String { say("Đã xoá dữ liệu của bạn trong nhóm này. Tạm biệt… hoặc hẹn gặp lại 👋", "Your data in this chat is gone. Bye… or see you again 👋") }
+    public var forgetMeCancelled: String { say("Đã huỷ, dữ liệu vẫn còn nguyên.", "Cancelled; nothing was deleted.") }
+    public var notYourButton: String { say("Nút này không dành cho bạn.", "This button isn't yours.") }
+
+    public var exportCaption: String { say("Dữ liệu của bạn trong nhóm này (JSON)", "Your data in this chat (JSON)") }
+    public var exportChatCaption: String { say("Dữ liệu của nhóm (JSON)", "This chat's data (JSON)") }
+    public var exportChatAdminsOnly: String {
+        say("Chỉ quản trị viên mới xuất được dữ liệu của cả nhóm.", "Only admins can export the whole chat.")
+    }
+
+    // MARK: Sharing (inline mode)
+
+    public var inlineFavoriteTitle: String { say("⭐ Roast yêu thích", "⭐ Favorite roast") }
+    public var inlineFreshTitle: String { say("🔥 Roast mới", "🔥 Fresh roast") }
+
+    // MARK: Abuse
+
+    public var slowDown: String {
+        say(
+            "Từ từ thôi nào 😅 Bạn gửi lệnh hơi nhanh — nghỉ vài giây rồi thử lại nhé.",
+            "Easy there 😅 That's a lot of commands — take a few seconds and try again.")
+    }
+}

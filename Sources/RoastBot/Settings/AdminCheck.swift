@@ -1,0 +1,73 @@
+import ChatPlatform
+import Foundation
+import Logging
+import Synchronization
+import Timekeeping
+
+/// Resolves "is the sender an admin of this group?" before an event's transaction (handlers run
+/// inside a SQLite transaction and must not await), for the events that need it: `/settings`,
+/// settings buttons and `/export chat`.
+///
+/// Answers come from the platform (``ChatAdministration``) and are cached for `ttl` seconds of bot
+/// time; a change of the bot's own membership in a chat drops that chat's cache. When the platform
+/// cannot answer, the sender counts as not an admin (nothing changes; they may retry).
+public final class AdminCheck: Sendable {
+    private struct Key: Hashable {
+        var chat: ChatID
+        var user: UserID
+    }
+
+    private let administration: (any ChatAdministration)?
+    private let clock: any WallClock
+    private let ttl: TimeInterval
+    private let logger: Logger
+    private let cache = Mutex<[Key: (isAdmin: Bool, until: Date)]>([:])
+
+    public init(administration: (any ChatAdministration)?, clock: any WallClock, ttl: TimeInterval = 300, logger: Logger) {
+        self.administration = administration
+        self.clock = clock
+        self.ttl = ttl
+        self.logger = logger
+    }
+
+    /// The sender's admin status when `envelope` needs it, else nil.
+    public func prepare(_ envelope: IncomingEnvelope) async -> Bool? {
+        if case .botMembership = envelope.event { invalidate(chat: envelope.chat.id) }
+        guard Self.needsAdminStatus(envelope.event), let sender = envelope.sender else { return nil }
+        guard envelope.chat.kind != .privateChat else { return true }
+        let key = Key(chat: envelope.chat.id, user: sender.id)
+        let now = clock.now
+        if let cached = cache.withLock({ $0[key] }), cached.until > now { return cached.isAdmin }
+        guard let administration else { return false }
+        do {
+            let isAdmin = try await administration.isAdmin(sender.id, in: envelope.chat.id)
+            cache.withLock { cache in
+                if cache.count > 10_000 { cache = cache.filter { $0.value.until > now } }
+                cache[key] = (isAdmin, now.addingTimeInterval(ttl))
+            }
+            return isAdmin
+        } catch {
+            logger.notice("cannot check admin status", metadata: ["chat": "\(envelope.chat.id)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Forgets every cached answer for `chat` (its admins may have changed).
+    public func invalidate(chat: ChatID) {
+        cache.withLock { cache in cache = cache.filter { $0.key.chat != chat } }
+    }
+
+    /// Whether handling `event` depends on the sender being an admin.
+    static func needsAdminStatus(_ event: IncomingEvent) -> Bool {
+        switch event {
+        case .command(let name, let arguments, _):
+            let command = name.lowercased()
+            return command == BotCommand.settings.rawValue
+                || (command == BotCommand.export.rawValue && arguments.lowercased().hasPrefix("chat"))
+        case .buttonPress(_, let data, _):
+            return data.hasPrefix("s:")
+        default:
+            return false
+        }
+    }
+}

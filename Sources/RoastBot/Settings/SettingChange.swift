@@ -1,0 +1,130 @@
+import Foundation
+import RoastCore
+import RoastStore
+
+/// One change to a chat's settings, from a `/settings key value` command or a settings button.
+public enum SettingChange: Sendable, Hashable {
+    case language(Language)
+    /// A validated IANA identifier.
+    case timeZone(String)
+    case dailyTime(LocalTime)
+    case daily(Bool)
+    case weekdaysOnly(Bool)
+    case maxSpice(SpiceLevel)
+    case reminders(Bool)
+    case banners(Bool)
+    case ai(Bool)
+
+    /// Why typed settings arguments were not understood.
+    public enum ParseError: Error, Sendable, Hashable {
+        case usage
+        case unknownTimeZone(String)
+    }
+
+    /// The timezones offered as buttons.
+    public static let commonTimeZones = ["Asia/Ho_Chi_Minh", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "Europe/London", "America/New_York"]
+
+    /// Parses `key value` (`timezone Europe/Berlin`, `time 08:30`, `daily off`, `spice 4`…).
+    public static func parse(_ arguments: [String]) -> Result<SettingChange, ParseError> {
+        guard arguments.count == 2 else { return .failure(.usage) }
+        let key = TextNormalization.matchKey(arguments[0])
+        let value = arguments[1]
+        let flag = Self.flag(value)
+        switch key {
+        case "language", "lang", "ngonngu":
+            guard let language = Language(rawValue: value.lowercased()) else { return .failure(.usage) }
+            return .success(.language(language))
+        case "timezone", "tz", "muigio":
+            guard let zone = Self.validTimeZone(value) else { return .failure(.unknownTimeZone(String(value.prefix(64)))) }
+            return .success(.timeZone(zone))
+        case "time", "gio":
+            guard let time = LocalTime(value) else { return .failure(.usage) }
+            return .success(.dailyTime(time))
+        case "spice", "cay":
+            guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return .failure(.usage) }
+            return .success(.maxSpice(level))
+        case "daily": return flag.map { .success(.daily($0)) } ?? .failure(.usage)
+        case "weekdays": return flag.map { .success(.weekdaysOnly($0)) } ?? .failure(.usage)
+        case "reminders", "remind": return flag.map { .success(.reminders($0)) } ?? .failure(.usage)
+        case "banners": return flag.map { .success(.banners($0)) } ?? .failure(.usage)
+        case "ai": return flag.map { .success(.ai($0)) } ?? .failure(.usage)
+        default: return .failure(.usage)
+        }
+    }
+
+    /// The canonical IANA identifier for `name` (case-insensitive), or nil when it names no zone.
+    public static func validTimeZone(_ name: String) -> String? {
+        guard name.count <= 64 else { return nil }
+        if let exact = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            return exact
+        }
+        return name.uppercased() == "UTC" ? "UTC" : nil
+    }
+
+    public func apply(to settings: inout ChatSettings) {
+        switch self {
+        case .language(let language): settings.language = language
+        case .timeZone(let zone): settings.timeZone = zone
+        case .dailyTime(let time): settings.dailyTime = time.description
+        case .daily(let on): settings.dailyEnabled = on
+        case .weekdaysOnly(let on): settings.weekdaysOnly = on
+        case .maxSpice(let level): settings.maxSpice = level
+        case .reminders(let on): settings.remindersEnabled = on
+        case .banners(let on): settings.bannersEnabled = on
+        case .ai(let on): settings.aiEnabled = on
+        }
+    }
+
+    /// The part after `s:` in a button payload (at most 40 bytes: IANA names are short).
+    public var payload: String {
+        switch self {
+        case .language(let language): "l:\(language.rawValue)"
+        case .timeZone(let zone): "z:\(zone)"
+        case .dailyTime(let time): String(format: "t:%02d%02d", time.hour, time.minute)
+        case .daily(let on): "d:\(on ? 1 : 0)"
+        case .weekdaysOnly(let on): "w:\(on ? 1 : 0)"
+        case .maxSpice(let level): "m:\(level.rawValue)"
+        case .reminders(let on): "r:\(on ? 1 : 0)"
+        case .banners(let on): "b:\(on ? 1 : 0)"
+        case .ai(let on): "a:\(on ? 1 : 0)"
+        }
+    }
+
+    /// Decodes ``payload``; nil for anything malformed.
+    public init?(payload: String) {
+        let parts = payload.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let value = parts[1]
+        let flag = value == "1" ? true : value == "0" ? false : nil
+        switch parts[0] {
+        case "l":
+            guard let language = Language(rawValue: value) else { return nil }
+            self = .language(language)
+        case "z":
+            guard let zone = Self.validTimeZone(value) else { return nil }
+            self = .timeZone(zone)
+        case "t":
+            guard value.count == 4, let hour = Int(value.prefix(2)), let minute = Int(value.suffix(2)),
+                (0...23).contains(hour), (0...59).contains(minute)
+            else { return nil }
+            self = .dailyTime(LocalTime(hour: hour, minute: minute))
+        case "m":
+            guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return nil }
+            self = .maxSpice(level)
+        case "d": guard let flag else { return nil }; self = .daily(flag)
+        case "w": guard let flag else { return nil }; self = .weekdaysOnly(flag)
+        case "r": guard let flag else { return nil }; self = .reminders(flag)
+        case "b": guard let flag else { return nil }; self = .banners(flag)
+        case "a": guard let flag else { return nil }; self = .ai(flag)
+        default: return nil
+        }
+    }
+
+    private static func flag(_ value: String) -> Bool? {
+        switch TextNormalization.matchKey(value) {
+        case "on", "bat", "1", "yes", "true": true
+        case "off", "tat", "0", "no", "false": false
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// The console runs the scheduler at its simulated time: advancing the clock past 09:00 brings the
+/// Roast of the Day; `:admin off` makes `/settings` refuse.
+struct ConsoleScheduleTests {
+    @Test func advancingTheConsoleClockPostsTheRoastOfTheDayOncePerDay() throws {
+        let script = """
+            /start
+            :hour 2
+            /help
+            :day
+            :admin off
+            /settings
+            :admin on
+            /settings spice 4
+            :quit
+            """
+        // Monday 08:00 in Saigon: the group is created then, so today's 09:00 post is its first.
+        let (output, status) = try ConsoleTranscriptTests.transcript(
+            script, environment: ["ROASTBOT_CLOCK_START": "2026-03-09T08:00:00+07:00", "ROASTBOT_CLOCK_RATE": "1"])
+        #expect(status == 0)
+        let posts = output.components(separatedBy: "Roast của ngày").count - 1
+        #expect(posts == 2)  // Monday (an hour late, within the window) and Tuesday; never twice a day
+        let afterHour = try #require(output.range(of: "you@group> :hour 2"))
+        let beforeHelp = try #require(output.range(of: "you@group> /help"))
+        #expect(output[afterHour.upperBound..<beforeHelp.lowerBound].contains("Roast của ngày"))
+        #expect(output.contains("chỉ quản trị viên"))
+        #expect(output.contains("✅ Đã đổi: Độ cay tối đa → 4"))
+    }
+}

@@ -1,0 +1,188 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastBot
+import RoastCore
+import RoastStore
+import RoastTesting
+import Synchronization
+import Testing
+
+/// A streak-risk source with fixed answers per chat (stands in for the streak feature).
+struct FixedStreakRisk: StreakRiskSource {
+    let atRisk: [ChatID: [StreakRisk]]
+
+    func membersAtRisk(in chat: ChatID, on date: LocalDate, _ tx: borrowing StoreTransaction) throws -> [StreakRisk] {
+        atRisk[chat] ?? []
+    }
+}
+
+struct SchedulerTests {
+    static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+
+    /// Creates `chat` (via an event at `createdAt`) and sets its timezone.
+    static func makeChat(_ bot: inout BotFixture, _ chat: ChatRef, timeZone: String, createdAt: Date, configure: (inout ChatSettings) -> Void = { _ in })
+        async throws
+    {
+        await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.alice, in: chat, at: createdAt))
+        try bot.database.write { tx in
+            guard var settings = try tx.chat(chat.id) else { return }
+            settings.timeZone = timeZone
+            configure(&settings)
+            try tx.saveChat(settings)
+        }
+    }
+
+    static func dailyPosts(_ bot: BotFixture, in chat: ChatID) -> [OutgoingMessage] {
+        bot.platform.sentMessages.filter { $0.chat == chat && $0.content.text.plainText.contains(Phrasebook(.vi).roastOfTheDay) }.map(\.content)
+    }
+
+    @Test func eachChatGetsOneDailyRoastAtItsLocalNineAcrossPassesAndRestarts() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let saigon = ChatRef(id: ChatID(-1), kind: .group, title: "Saigon")
+        let berlin = ChatRef(id: ChatID(-2), kind: .group, title: "Berlin")
+        let created = Self.instant("2026-03-07T00:00:00Z")
+        try await Self.makeChat(&bot, saigon, timeZone: "Asia/Ho_Chi_Minh", createdAt: created)
+        try await Self.makeChat(&bot, berlin, timeZone: "Europe/Berlin", createdAt: created)
+
+        // 02:00Z = 09:00 in Saigon, 03:00 in Berlin.
+        var pass = bot.runtime.scheduler.runPass(now: Self.instant("2026-03-08T02:00:00Z"))
+        #expect(pass.queued == 1)
+        #expect(pass.nextDue == Self.instant("2026-03-08T08:00:00Z"))  // Berlin's 09:00 (CET)
+        pass = bot.runtime.scheduler.runPass(now: Self.instant("2026-03-08T02:30:00Z"))
+        #expect(pass.queued == 0)
+
+        // A "restart": a second runtime on the same database decides again and posts nothing new.
+        let again = try BotRuntime(
+            database: bot.database, library: BotFixture.library, platform: bot.platform, clock: bot.clock, logger: Logger(label: "test"),
+            seed: 99)
+        #expect(again.scheduler.runPass(now: Self.instant("2026-03-08T03:00:00Z")).queued == 0)
+        #expect(again.scheduler.runPass(now: Self.instant("2026-03-08T08:00:00Z")).queued == 1)
+        await bot.runtime.outbox.deliverPending()
+
+        let saigonPosts = Self.dailyPosts(bot, in: saigon.id)
+        #expect(saigonPosts.count == 1)
+        #expect(Self.dailyPosts(bot, in: berlin.id).count == 1)
+        // The daily roast carries the reaction buttons and is stored as a daily roast.
+        #expect(saigonPosts.first?.buttons.first?.count == 4)
+        let claims = try bot.database.read { try $0.scheduledPostClaims(chat: saigon.id) }
+        #expect(claims.map(\.outcome) == [.posted])
+        let roast = try #require(try bot.database.read { tx in try claims.first?.roastID.flatMap { try tx.roast($0) } })
+        #expect(roast.kind == .daily && roast.requester == nil)
+        #expect(roast.messageID != nil)
+    }
+
+    @Test func aMissedPostGoesOutLateWithinTheWindowElseIsSkipped() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let late = ChatRef(id: ChatID(-3), kind: .group, title: "Late")
+        try await Self.makeChat(&bot, late, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-03-01T00:00:00Z"))
+        // The bot was down at 09:00; back at 11:30 local → posted late.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T04:30:00Z")).queued == 1)
+        // Down all day the next day; back at 13:00 local → skipped, recorded, nothing posted.
+        let pass = bot.runtime.scheduler.runPass(now: Self.instant("2026-03-10T06:00:00Z"))
+        #expect(pass.queued == 0 && pass.skipped == 1)
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-10T06:05:00Z")).skipped == 0)
+        let claims = try bot.database.read { try $0.scheduledPostClaims(chat: late.id) }
+        #expect(claims.map(\.outcome) == [.posted, .skipped])
+    }
+
+    @Test func weekdaysOnlyAndDisabledChatsGetNoPost() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let weekdays = ChatRef(id: ChatID(-4), kind: .group, title: "Weekdays")
+        let off = ChatRef(id: ChatID(-5), kind: .group, title: "Off")
+        let created = Self.instant("2026-03-01T00:00:00Z")
+        try await Self.makeChat(&bot, weekdays, timeZone: "Asia/Ho_Chi_Minh", createdAt: created) { $0.weekdaysOnly = true }
+        try await Self.makeChat(&bot, off, timeZone: "Asia/Ho_Chi_Minh", createdAt: created) { $0.dailyEnabled = false }
+        // Sunday 2026-03-08, 09:00 in Saigon.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-08T02:00:00Z")).queued == 0)
+        // Monday.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T02:00:00Z")).queued == 1)
+    }
+
+    @Test func aRemovedChatIsNoLongerScheduled() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let gone = ChatRef(id: ChatID(-6), kind: .group, title: "Gone")
+        try await Self.makeChat(&bot, gone, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-03-01T00:00:00Z"))
+        await bot.run(bot.envelope(.botMembership(.kicked), from: BotFixture.alice, in: gone, at: Self.instant("2026-03-01T01:00:00Z")))
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T02:00:00Z")).queued == 0)
+        #expect(try bot.database.read { try $0.chat(gone.id) } != nil)  // data is kept
+    }
+
+    @Test func theReminderMentionsExactlyThePeopleAtRiskOncePerEvening() async throws {
+        let team = ChatRef(id: ChatID(-7), kind: .group, title: "Team")
+        let calm = ChatRef(id: ChatID(-8), kind: .group, title: "Calm")
+        let muted = ChatRef(id: ChatID(-9), kind: .group, title: "Muted")
+        let risk = FixedStreakRisk(atRisk: [
+            team.id: [StreakRisk(userID: UserID(11), displayName: "Alice", streak: 5), StreakRisk(userID: UserID(22), displayName: "Bob", streak: 2)],
+            muted.id: [StreakRisk(userID: UserID(33), displayName: "Chi", streak: 9)],
+        ])
+        var bot = try BotFixture(streakRisk: risk)
+        defer { bot.cleanUp() }
+        let created = Self.instant("2026-03-01T00:00:00Z")
+        for chat in [team, calm] {
+            try await Self.makeChat(&bot, chat, timeZone: "Asia/Ho_Chi_Minh", createdAt: created) { $0.dailyEnabled = false }
+        }
+        try await Self.makeChat(&bot, muted, timeZone: "Asia/Ho_Chi_Minh", createdAt: created) {
+            $0.dailyEnabled = false
+            $0.remindersEnabled = false
+        }
+        // 21:59 local: not yet.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T14:59:00Z")).queued == 0)
+        // 22:00 local: one reminder, in the team chat only; again at 22:30: nothing.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T15:00:00Z")).queued == 1)
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T15:30:00Z")).queued == 0)
+        await bot.runtime.outbox.deliverPending()
+        let sent = bot.platform.sentMessages.filter { $0.content.text.plainText.contains("⏰") }
+        #expect(sent.map(\.chat) == [team.id])
+        let mentioned = sent.first?.content.text.spans.compactMap { span -> UserID? in
+            if case .mention(let user, _) = span { return user }
+            return nil
+        }
+        #expect(mentioned == [UserID(11), UserID(22)])
+    }
+}
+
+extension SchedulerTests {
+    @Test func theServiceWakesOnTheBotClockAndQueuesTheDuePost() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let chat = ChatRef(id: ChatID(-10), kind: .group, title: "Service")
+        let start = bot.clock.now
+        let inAnHour = LocalTime(start.addingTimeInterval(3600), in: TimeZone(secondsFromGMT: 0)!)
+        try await Self.makeChat(&bot, chat, timeZone: "UTC", createdAt: start.addingTimeInterval(-86_400)) { settings in
+            settings.dailyTime = inAnHour.description
+            settings.remindersEnabled = false
+        }
+        let service = SchedulerService(scheduler: bot.runtime.scheduler, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+        let task = Task { try await service.run() }
+        defer { task.cancel() }
+        let database = bot.database
+        func pending() -> Int { (try? database.read { try $0.pendingOutboxCount() }) ?? -1 }
+        // Sleeping: nothing due for an hour.
+        try await Self.eventually { bot.clock.sleeperCount > 0 }
+        #expect(pending() == 0)
+        bot.clock.advance(by: 3600)
+        try await Self.eventually { pending() == 1 }
+        task.cancel()
+    }
+
+    /// Polls `condition` (real time, bounded) — for observing a service running on another task.
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
+}
+
+extension LocalTime {
+    /// The wall-clock time of `instant` in `timeZone`, to the minute (rounded up).
+    init(_ instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
+        self.init(hour: parts.hour!, minute: parts.minute!)
+    }
+}
