@@ -24,10 +24,13 @@ run: build
 console: build
 	$(BIN) console $(ARGS)
 
-## Build everything and run every test (unit and end-to-end).
+## Build everything and run every test: first the unit and in-process suites, then the end-to-end
+## suites (sockets, child processes) on their own, so that CPU-heavy unit tests never starve the
+## servers and bots the end-to-end tests time.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
+	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests
 
 ## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See docs/PERFORMANCE.md.
 bench: deps

@@ -303,7 +303,7 @@ private struct EchoServer {
             return FlyingFox.HTTPResponse(statusCode: .ok, headers: headers, body: body)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port) = await server.listeningAddress else {
             throw CocoaError(.featureUnsupported)
         }

@@ -53,7 +53,7 @@ public final class FakeBotAPI: Sendable {
       return await self.serve(request)
     }
     let task = Task { try await server.run() }
-    try await server.waitUntilListening()
+    try await server.waitUntilListening(timeout: 60)
     guard case .ip4(_, let port)? = await server.listeningAddress else {
       task.cancel()
       throw StartError.noListeningPort
