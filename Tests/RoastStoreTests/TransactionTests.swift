@@ -66,27 +66,3 @@ struct TransactionTests {
         #expect(try database.read { tx in try tx.value(forKey: "k") } == nil)
     }
 }
-
-struct SavepointTests {
-    struct Abort: Error, Equatable {}
-
-    @Test func aFailingSavepointUndoesOnlyItsOwnChanges() throws {
-        let directory = try TemporaryDirectory()
-        let database = try RoastDatabase(path: directory.path())
-        try database.write { tx in
-            try tx.savepoint { tx in try tx.markProcessed(update: 1, at: Fixtures.monday) }
-            #expect(throws: Abort()) {
-                try tx.savepoint { tx in
-                    try tx.markProcessed(update: 2, at: Fixtures.monday)
-                    throw Abort()
-                }
-            }
-            try tx.savepoint { tx in try tx.markProcessed(update: 3, at: Fixtures.monday) }
-        }
-        try database.read { tx throws in
-            #expect(try tx.hasProcessed(update: 1))
-            #expect(try !tx.hasProcessed(update: 2))
-            #expect(try tx.hasProcessed(update: 3))
-        }
-    }
-}

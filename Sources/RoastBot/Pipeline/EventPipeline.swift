@@ -4,12 +4,10 @@ import Logging
 import RoastStore
 import Timekeeping
 
-/// Runs batches of events: one chat's events strictly in order, different chats concurrently (their
-/// transactions share commits, see ``GroupCommit``); answers button presses right after their
-/// transaction commits and wakes the outbox.
+/// Runs batches of events: one chat's events strictly in order, different chats concurrently;
+/// answers button presses right after their transaction commits and wakes the outbox.
 public struct EventPipeline: Sendable {
     private let processor: UpdateProcessor
-    private let commits: GroupCommit
     private let database: RoastDatabase
     private let platform: any ChatPlatform
     private let outbox: OutboxDeliverer
@@ -31,7 +29,6 @@ public struct EventPipeline: Sendable {
         self.abuseGate = abuseGate
         self.inline = inline
         self.processor = processor
-        self.commits = GroupCommit(processor: processor)
         self.database = database
         self.platform = platform
         self.outbox = outbox
@@ -73,7 +70,7 @@ public struct EventPipeline: Sendable {
             let prepared = PreparedEvent(
                 senderIsAdmin: await adminCheck?.prepare(envelope), throttle: throttle,
                 roast: throttle == .allow ? await preparer?.prepare(envelope) : nil)
-            let applied = await commits.apply(UpdateProcessor.Item(envelope: envelope, processedAt: clock.now, prepared: prepared))
+            let applied = processor.apply(envelope, processedAt: clock.now, prepared: prepared)
             if case .inlineQuery(let id, let query) = envelope.event, applied != nil { await answerInline(id, query: query, envelope) }
             if case .buttonPress(let callbackID, _, _) = envelope.event {
                 await acknowledge(callbackID, notice: applied?.outcome.notice)

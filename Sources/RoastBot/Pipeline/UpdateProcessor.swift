@@ -30,48 +30,6 @@ public struct UpdateProcessor: Sendable {
         self.logger = logger
     }
 
-    /// One event to apply, with what was decided about it before the transaction.
-    public struct Item: Sendable {
-        public var envelope: IncomingEnvelope
-        public var processedAt: Date
-        public var prepared: PreparedEvent
-
-        public init(envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent = PreparedEvent()) {
-            self.envelope = envelope
-            self.processedAt = processedAt
-            self.prepared = prepared
-        }
-    }
-
-    /// Applies several events with one commit (group commit). Each event runs in its own savepoint,
-    /// so its effects and the mark that it was applied still stand or fall together: a failing
-    /// event is rolled back alone and recorded as skipped, and a crash before the commit loses the
-    /// whole group (fetched again after restart), never part of an event. Results are in order; nil
-    /// for events applied before or skipped.
-    public func applyAll(_ items: [Item]) -> [Applied?] {
-        guard items.count > 1 else { return items.map { apply($0.envelope, processedAt: $0.processedAt, prepared: $0.prepared) } }
-        do {
-            return try database.write { tx in
-                try items.map { item in
-                    do {
-                        return try tx.savepoint { tx in
-                            try applyInTransaction(item.envelope, processedAt: item.processedAt, prepared: item.prepared, tx)
-                        }
-                    } catch {
-                        logSkip(item.envelope, error)
-                        if try !tx.hasProcessed(update: item.envelope.sequence) {
-                            try tx.markProcessed(update: item.envelope.sequence, at: item.processedAt)
-                        }
-                        return nil
-                    }
-                }
-            }
-        } catch {
-            logger.warning("group commit failed; applying one event at a time", metadata: ["events": "\(items.count)", "error": "\(error)"])
-            return items.map { apply($0.envelope, processedAt: $0.processedAt, prepared: $0.prepared) }
-        }
-    }
-
     /// Applies `envelope` unless it was applied before (then returns nil).
     ///
     /// A handler failure rolls the transaction back; the event is then recorded as applied with no
