@@ -30,6 +30,8 @@ final class BotChild {
             "TELEGRAM_API_URL": fake.baseURL,
             "ROASTBOT_DB": directory.appendingPathComponent("bot.sqlite").path,
             "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_COLLECTIONS": Self.repositoryRoot.appendingPathComponent("config/collections.json").path,
+            "ROASTBOT_BLOCKLIST": Self.repositoryRoot.appendingPathComponent("config/blocklist.txt").path,
             "ROASTBOT_LOG_LEVEL": logLevel,
             "ROASTBOT_SEED": "12345",
             // 03:00 in Vietnam, no season: no scheduled post interferes with the measurement.

@@ -28,7 +28,9 @@ enum TelegramMode {
 
         guard let identity = await prepare(client, clock: transportClock, logger: logger) else { return }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
-        await registerCommands(client, logger: logger)
+        // The command menus are registered while polling starts: start-up does not wait for them.
+        let menus = Task { await registerCommands(client, logger: logger) }
+        defer { menus.cancel() }
 
         let throttle = SendThrottle(
             limits: SendThrottle.Limits(

@@ -186,3 +186,57 @@ extension LocalTime {
         self.init(hour: parts.hour!, minute: parts.minute!)
     }
 }
+
+/// The scheduler wired to the real streak store and collections, as in production.
+extension SchedulerTests {
+    @Test func remindersMentionThoseTheStreakStoreFindsAtRisk() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-70), kind: .group, title: "Team")
+        let carol = Person(id: UserID(33), displayName: "Carol", username: "carol")
+        let dan = Person(id: UserID(44), displayName: "Dan", username: "dan")
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-03-01T00:00:00Z")) {
+            $0.dailyEnabled = false
+        }
+        // Days in Vietnam: 03-08, 03-09, 03-10 (10:00 local = 03:00Z).
+        func day(_ n: Int) -> Date { Self.instant("2026-03-08T03:00:00Z").addingTimeInterval(Double(n) * 86_400) }
+        func roast(_ person: Person, _ n: Int) -> IncomingEnvelope {
+            bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), from: person, in: team, at: day(n))
+        }
+        func remind(_ person: Person, _ on: String, _ n: Int) -> IncomingEnvelope {
+            bot.envelope(.command(name: "remind", arguments: on, message: MessageID(1)), from: person, in: team, at: day(n))
+        }
+        // Alice: two days, reminders on, absent today → at risk. Bob: one day → a streak of 1 is not
+        // worth a reminder. Carol: two days, reminders off. Dan: three days, already active today.
+        await bot.run(roast(BotFixture.alice, 0), roast(carol, 0), roast(dan, 0))
+        await bot.run(roast(BotFixture.alice, 1), remind(BotFixture.alice, "on", 1), roast(BotFixture.bob, 1), remind(BotFixture.bob, "on", 1))
+        await bot.run(roast(carol, 1), roast(dan, 1), remind(dan, "on", 1), roast(dan, 2))
+        // 22:00 on 03-10 in Vietnam.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-10T15:00:00Z")).queued == 1)
+        await bot.runtime.outbox.deliverPending()
+        let reminder = try #require(bot.platform.sentMessages.last { $0.content.text.plainText.contains("⏰") })
+        let mentioned = reminder.content.text.spans.compactMap { span -> UserID? in
+            if case .mention(let user, _) = span { return user }
+            return nil
+        }
+        #expect(mentioned == [BotFixture.alice.id])
+    }
+
+    @Test func duringTetTheRoastOfTheDayComesFromTheTetCollection() async throws {
+        let duringTet = Self.instant("2026-02-10T01:00:00Z")
+        var bot = try BotFixture(collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: duringTet)
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-71), kind: .group, title: "Team")
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-02-01T00:00:00Z"))
+        // 09:00 in Vietnam on 2026-02-10, inside Tết 2026 (02-07 … 02-23).
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-02-10T02:00:00Z")).queued == 1)
+        let claim = try #require(try bot.database.read { try $0.scheduledPostClaims(chat: team.id) }.first)
+        let roast = try #require(try bot.database.read { tx in try claim.roastID.flatMap { try tx.roast($0) } })
+        #expect(roast.kind == .daily)
+        #expect(roast.collection == "tet")
+        // After the season, the library again.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-10T02:00:00Z")).queued == 1)
+        let later = try #require(try bot.database.read { try $0.scheduledPostClaims(chat: team.id) }.compactMap(\.roastID).max())
+        #expect(try bot.database.read { try $0.roast(later) }?.collection == nil)
+    }
+}
