@@ -32,7 +32,7 @@ test: deps
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
 	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests
 
-## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See docs/PERFORMANCE.md.
+## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See the README's performance section.
 bench: deps
 	$(SWIFT) build -c release --product roastbot
 	$(SWIFT) build -c release --product roastbot-bench

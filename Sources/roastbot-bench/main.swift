@@ -5,7 +5,7 @@ import RoastCore
 // roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
-// Benchmarks print one table (Markdown) for docs/PERFORMANCE.md; never run as unit tests.
+// Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
 
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)

@@ -33,7 +33,7 @@ final class SQLiteConnection: @unchecked Sendable {
             }
             try execute("PRAGMA synchronous=NORMAL")
             // Checkpoint (and fsync) every ~40 MB of WAL instead of SQLite's 4 MB: the default made
-            // one event in ~100 wait for a checkpoint (pipeline p99 12 ms, see docs/PERFORMANCE.md).
+            // one event in ~100 wait for a checkpoint (pipeline p99 12 ms, see the README's performance section).
             // The file is truncated back to 8 MB after each checkpoint.
             try execute("PRAGMA wal_autocheckpoint=10000")
             try execute("PRAGMA journal_size_limit=8388608")
