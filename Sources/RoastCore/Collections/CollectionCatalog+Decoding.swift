@@ -22,7 +22,7 @@ extension CollectionCatalog {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
-            throw .malformedJSON(reason: Self.describe(error))
+            throw .malformedJSON(reason: DecodingFailure.summary(error))
         }
         var collections: [RoastCollection] = []
         var seen: Set<String> = []
@@ -214,20 +214,5 @@ extension CollectionCatalog {
             (1...12).contains(month), day >= 1, day <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         else { return nil }
         return SeasonWindow.MonthDay(month: month, day: day)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "unreadable JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-            return parts.isEmpty ? "top level" : parts.joined()
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
-        case .valueNotFound(let type, let context): return "missing \(type) value at \(path(context))"
-        case .keyNotFound(let key, let context): return "missing key \(key.stringValue) at \(path(context))"
-        case .dataCorrupted(let context): return "invalid JSON at \(path(context))"
-        @unknown default: return "unreadable JSON"
-        }
     }
 }

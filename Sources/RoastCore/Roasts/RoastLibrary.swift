@@ -84,7 +84,7 @@ public struct RoastLibrary: Sendable {
         do {
             entries = try JSONDecoder().decode([Entry].self, from: data)
         } catch {
-            throw .malformedJSON(file: file, reason: describe(error))
+            throw .malformedJSON(file: file, reason: DecodingFailure.summary(error))
         }
 
         var roasts: [LibraryRoast] = []
@@ -176,21 +176,5 @@ extension RoastLibrary {
 
     private static func isDigits(_ text: Substring) -> Bool {
         !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// A short, content-free account of a decoding failure: what went wrong and where.
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "unreadable JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-            return parts.isEmpty ? "top level" : parts.joined()
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
-        case .valueNotFound(let type, let context): return "missing \(type) value at \(path(context))"
-        case .keyNotFound(let key, let context): return "missing key \(key.stringValue) at \(path(context))"
-        case .dataCorrupted(let context): return "invalid JSON at \(path(context))"
-        @unknown default: return "unreadable JSON"
-        }
     }
 }
