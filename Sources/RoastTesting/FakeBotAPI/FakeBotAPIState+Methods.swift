@@ -167,14 +167,11 @@ extension FakeBotAPIState {
       return .badRequest("message to edit not found")
     }
     let target: FakeChat
-    switch sendableChat(parameters) {
-    case .success(let chat): target = chat
+    let key: MessageKey
+    switch targetMessage(parameters) {
+    case .success(let found): (target, key) = found
     case .failure(let reply): return reply
     }
-    guard let messageID = parameters.int("message_id") else {
-      return .badRequest("message_id is empty")
-    }
-    let key = MessageKey(chatID: target.id, messageID: messageID)
     var rendered: (plain: String, html: String?)?
     if textToo {
       switch Self.render(
@@ -222,16 +219,24 @@ extension FakeBotAPIState {
     return .ok(messageJSON(edited, extra: extra))
   }
 
-  private mutating func deleteMessage(_ parameters: RequestParameters) -> APIReply {
-    let target: FakeChat
+  /// The chat (which must accept the bot's requests) and the message that `chat_id` and
+  /// `message_id` name, or Telegram's refusal.
+  private func targetMessage(_ parameters: RequestParameters) -> Result<(chat: FakeChat, key: MessageKey), APIReply> {
     switch sendableChat(parameters) {
-    case .success(let chat): target = chat
+    case .success(let chat):
+      guard let messageID = parameters.int("message_id") else { return .failure(.badRequest("message_id is empty")) }
+      return .success((chat, MessageKey(chatID: chat.id, messageID: messageID)))
+    case .failure(let reply):
+      return .failure(reply)
+    }
+  }
+
+  private mutating func deleteMessage(_ parameters: RequestParameters) -> APIReply {
+    let key: MessageKey
+    switch targetMessage(parameters) {
+    case .success(let found): key = found.key
     case .failure(let reply): return reply
     }
-    guard let messageID = parameters.int("message_id") else {
-      return .badRequest("message_id is empty")
-    }
-    let key = MessageKey(chatID: target.id, messageID: messageID)
     guard knownMessages.contains(key), sentIndex[key].map({ !sent[$0].isDeleted }) ?? true else {
       return .badRequest("message to delete not found")
     }
