@@ -34,6 +34,7 @@ struct BotSettingsTests {
         #expect(settings.logLevel == "debug")
         #expect(settings.clockRate == 3600)
         #expect(settings.clockStart == Date(timeIntervalSince1970: 1_770_688_500))
+        #expect(try BotSettings.load(file: nil, environment: ["ROASTBOT_ABUSE_LIMIT": "0"]).abuse.limit == 0)
     }
 
     @Test(arguments: [
@@ -60,7 +61,10 @@ struct BotSettingsTests {
         #expect(throws: SettingsError.self) { try BotSettings.load(file: "/nonexistent/roastbot.json", environment: [:]) }
     }
 
-    @Test(arguments: [("ROASTBOT_CLOCK_RATE", "0"), ("ROASTBOT_CLOCK_RATE", "fast"), ("ROASTBOT_CLOCK_START", "yesterday"), ("ROASTBOT_SEED", "-1")])
+    @Test(arguments: [
+        ("ROASTBOT_CLOCK_RATE", "0"), ("ROASTBOT_CLOCK_RATE", "fast"), ("ROASTBOT_CLOCK_START", "yesterday"), ("ROASTBOT_SEED", "-1"),
+        ("ROASTBOT_ABUSE_LIMIT", "-2"), ("ROASTBOT_ABUSE_LIMIT", "many"),
+    ])
     func badEnvironmentValuesAreRejected(key: String, value: String) {
         #expect(throws: SettingsError.self) { try BotSettings.load(file: nil, environment: [key: value]) }
     }
