@@ -51,8 +51,6 @@ private func entry(_ id: String, _ category: RoastCategory, _ spice: Int) -> Lib
         #expect(similar > 1)
         #expect(otherSpice == 1)
         #expect(otherCategory == 1)
-        let weights = feedback.libraryWeights(for: [entry("en.deadlines.003", .deadlines, 2), entry("en.kpis.001", .kpis, 2)])
-        #expect(weights.keys.sorted() == ["en.deadlines.003"])
     }
 
     @Test func similarBoostIsCapped() {

@@ -95,4 +95,35 @@ struct RoastPickerTests {
         }
         #expect(favoured > 700)
     }
+
+    @Test func disallowedRoastsAreNeverChosenAndDoNotCountAsFresh() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64(seed: 3)
+        let blocked: Set<String> = ["en.meetings.001", "en.meetings.003"]
+        for _ in 0..<200 {
+            let choice = try #require(
+                picker.pick(
+                    RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: [],
+                    weight: { _ in 1 }, categoryWeights: [:], allowed: { !blocked.contains($0.id) }, using: &random))
+            #expect(choice.roast.id == "en.meetings.002")
+        }
+        // The only allowed one was served: the pool is exhausted rather than a blocked roast drawn.
+        let again = try #require(
+            picker.pick(
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
+                served: ["en.meetings.002"], weight: { _ in 1 }, categoryWeights: [:], allowed: { !blocked.contains($0.id) }, using: &random))
+        #expect(again.roast.id == "en.meetings.002")
+        #expect(again.fallback == .poolExhausted)
+    }
+
+    @Test func aCategoryWithNothingAllowedFallsBackToGeneral() throws {
+        let picker = RoastPicker(library: try Self.library())
+        var random = SplitMix64(seed: 4)
+        let choice = try #require(
+            picker.pick(
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 5), premiumUnlocked: false, served: [],
+                weight: { _ in 1 }, categoryWeights: [:], allowed: { $0.category != .meetings }, using: &random))
+        #expect(choice.roast.category == .general)
+        #expect(choice.fallback == .generalCategory)
+    }
 }

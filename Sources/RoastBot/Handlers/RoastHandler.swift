@@ -12,6 +12,7 @@ public struct RoastHandler: Sendable {
     public static let feedbackHistory = 200
     private let picker: RoastPicker
     private let safety: SafetyFilter
+    private let librarySafety: LibrarySafetyCache
     /// The collections on offer; its parser knows their names (`/roast tết`).
     let collections: CollectionCatalogStore
     private var parser: RoastRequestParser { collections.snapshot.parser }
@@ -19,6 +20,7 @@ public struct RoastHandler: Sendable {
     public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter(), collections: CollectionCatalogStore = CollectionCatalogStore()) {
         self.picker = RoastPicker(library: library)
         self.safety = safety
+        self.librarySafety = LibrarySafetyCache(safety: safety)
         self.collections = collections
     }
 
@@ -116,28 +118,17 @@ public struct RoastHandler: Sendable {
 
     // MARK: - Helpers
 
-    /// A library roast weighted by the chat's reaction feedback, skipping any the safety filter rejects
-    /// (an operator may block terms the shipped library uses).
+    /// A library roast weighted by the chat's reaction feedback, leaving out any the safety filter
+    /// rejects (an operator may block terms the shipped library uses).
     private func pickFromLibrary(
         _ request: RoastRequest, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
     ) throws -> RoastPicker.Choice? {
         let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
         let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: context.chatID, limit: Self.feedbackHistory))
-        let pool = RoastCategory.allCases.flatMap {
-            picker.library.roasts(language: context.language, category: $0) + picker.library.premium(language: context.language, category: $0)
-        }
-        let weights = feedback.libraryWeights(for: pool)
-        var rejected: Set<String> = []
-        for _ in 0..<8 {
-            guard
-                let choice = picker.pick(
-                    request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: try context.premiumUnlocked(tx),
-                    served: served.union(rejected), weights: weights, categoryWeights: feedback.categoryWeights, using: &random)
-            else { return nil }
-            if safety.check(choice.roast.text).isAllowed { return choice }
-            rejected.insert(choice.roast.id)
-        }
-        return nil
+        return picker.pick(
+            request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: try context.premiumUnlocked(tx),
+            served: served, weight: feedback.weight(of:), categoryWeights: feedback.categoryWeights, allowed: librarySafety.allows,
+            using: &random)
     }
 
     /// Whether an AI roast prepared before the transaction may be sent: it passes the safety filter

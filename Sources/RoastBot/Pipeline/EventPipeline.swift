@@ -4,14 +4,14 @@ import Logging
 import RoastStore
 import Timekeeping
 
-/// Runs batches of events: one chat's events strictly in order, different chats concurrently;
-/// answers button presses right after their transaction commits and wakes the outbox.
+/// Runs batches of events: one chat's events strictly in order, different chats concurrently (their
+/// network preparation and acknowledgements overlap; their transactions queue on one
+/// ``EventApplier``); answers button presses right after their transaction commits and wakes the outbox.
 public struct EventPipeline: Sendable {
-    private let processor: UpdateProcessor
+    private let applier: EventApplier
     private let database: RoastDatabase
     private let platform: any ChatPlatform
     private let outbox: OutboxDeliverer
-    private let clock: any WallClock
     private let logger: Logger
     /// Fetches AI roasts before the transaction; nil when no AI provider is configured.
     private let preparer: RoastPreparer?
@@ -28,11 +28,10 @@ public struct EventPipeline: Sendable {
         self.adminCheck = adminCheck
         self.abuseGate = abuseGate
         self.inline = inline
-        self.processor = processor
+        self.applier = EventApplier(processor: processor, clock: clock)
         self.database = database
         self.platform = platform
         self.outbox = outbox
-        self.clock = clock
         self.logger = logger
     }
 
@@ -70,7 +69,7 @@ public struct EventPipeline: Sendable {
             let prepared = PreparedEvent(
                 senderIsAdmin: await adminCheck?.prepare(envelope), throttle: throttle,
                 roast: throttle == .allow ? await preparer?.prepare(envelope) : nil)
-            let applied = processor.apply(envelope, processedAt: clock.now, prepared: prepared)
+            let applied = await applier.apply(envelope, prepared: prepared)
             if case .inlineQuery(let id, let query) = envelope.event, applied != nil { await answerInline(id, query: query, envelope) }
             if case .buttonPress(let callbackID, _, _) = envelope.event {
                 await acknowledge(callbackID, notice: applied?.outcome.notice)

@@ -36,13 +36,37 @@ public struct RoastPicker: Sendable {
         categoryWeights: [RoastCategory: Double] = [:],
         using random: inout some RandomNumberGenerator
     ) -> Choice? {
+        pick(
+            request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
+            weight: { weights[$0.id] ?? 1 }, categoryWeights: categoryWeights, allowed: { _ in true }, using: &random)
+    }
+
+    /// - Parameters:
+    ///   - served: library ids this user already received in this chat.
+    ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral); asked only
+    ///     for the roasts left to draw from, not the whole library.
+    ///   - categoryWeights: per-category multipliers used when the request names no category.
+    ///   - allowed: roasts that may be chosen at all (the safety filter's verdict); the others are
+    ///     left out before anything else, as if the library did not have them.
+    public func pick(
+        _ request: RoastRequest,
+        language: Language,
+        maxSpice: SpiceLevel,
+        premiumUnlocked: Bool,
+        served: Set<String>,
+        weight: (LibraryRoast) -> Double,
+        categoryWeights: [RoastCategory: Double],
+        allowed: (LibraryRoast) -> Bool,
+        using random: inout some RandomNumberGenerator
+    ) -> Choice? {
         let wanted = request.spice.map { min($0, maxSpice) }
-        let categories = request.category.map { [$0] } ?? RoastCategory.allCases
         var fallback = Fallback.none
 
-        var pool = candidates(language: language, categories: categories, premium: premiumUnlocked, maxSpice: maxSpice)
+        var pool = candidates(
+            language: language, categories: request.category.map { [$0] } ?? RoastCategory.allCases, premium: premiumUnlocked,
+            maxSpice: maxSpice, allowed: allowed)
         if pool.isEmpty, request.category != nil, request.category != .general {
-            pool = candidates(language: language, categories: [.general], premium: premiumUnlocked, maxSpice: maxSpice)
+            pool = candidates(language: language, categories: [.general], premium: premiumUnlocked, maxSpice: maxSpice, allowed: allowed)
             fallback = .generalCategory
         }
         guard !pool.isEmpty else { return nil }
@@ -58,15 +82,17 @@ public struct RoastPicker: Sendable {
             }
         }
 
-        let fresh = pool.filter { !served.contains($0.id) }
-        if fresh.isEmpty {
-            if fallback == .none { fallback = .poolExhausted }
-        } else {
-            pool = fresh
+        if !served.isEmpty {
+            let fresh = pool.filter { !served.contains($0.id) }
+            if fresh.isEmpty {
+                if fallback == .none { fallback = .poolExhausted }
+            } else {
+                pool = fresh
+            }
         }
 
         let scores = pool.map { roast -> Double in
-            var score = weights[roast.id] ?? 1
+            var score = weight(roast)
             if request.category == nil { score *= categoryWeights[roast.category] ?? 1 }
             if let mood = request.mood, roast.moods.contains(mood) { score *= 2 }
             return max(score, 0.01)
@@ -75,10 +101,20 @@ public struct RoastPicker: Sendable {
         return Choice(roast: pool[index], fallback: fallback)
     }
 
-    private func candidates(language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel) -> [LibraryRoast] {
-        categories.flatMap { category in
-            library.roasts(language: language, category: category) + (premium ? library.premium(language: language, category: category) : [])
-        }.filter { $0.spice <= maxSpice }
+    private func candidates(
+        language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel, allowed: (LibraryRoast) -> Bool
+    ) -> [LibraryRoast] {
+        var pool: [LibraryRoast] = []
+        for category in categories {
+            for roast in library.roasts(language: language, category: category) where roast.spice <= maxSpice && allowed(roast) {
+                pool.append(roast)
+            }
+            guard premium else { continue }
+            for roast in library.premium(language: language, category: category) where roast.spice <= maxSpice && allowed(roast) {
+                pool.append(roast)
+            }
+        }
+        return pool
     }
 
     /// An index drawn with probability proportional to its weight.

@@ -53,23 +53,16 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// The multiplier of one library roast (1 when nothing is known about it).
     public func weight(of roast: LibraryRoast) -> Double {
+        // Called for every candidate of every draw: empty sets are skipped without hashing.
         var weight = 1.0
-        let similarFires = firesBySimilarity[Similarity(category: roast.category, spice: roast.spice), default: 0]
-        weight *= min(1 + Double(similarFires) * Self.similarFireBoost, Self.maximumSimilarBoost)
-        if firedIDs.contains(roast.id) { weight *= Self.sameRoastFireBoost }
-        if dislikedIDs.contains(roast.id) { weight *= Self.dislikedRoastWeight }
-        if cooledCategories.contains(roast.category) { weight *= Self.cooledCategoryWeight }
-        return weight
-    }
-
-    /// Per-roast multipliers for ``RoastPicker``, for the roasts whose weight is not 1.
-    public func libraryWeights(for roasts: [LibraryRoast]) -> [String: Double] {
-        var weights: [String: Double] = [:]
-        for roast in roasts {
-            let weight = weight(of: roast)
-            if weight != 1 { weights[roast.id] = weight }
+        if !firesBySimilarity.isEmpty {
+            let similarFires = firesBySimilarity[Similarity(category: roast.category, spice: roast.spice), default: 0]
+            weight *= min(1 + Double(similarFires) * Self.similarFireBoost, Self.maximumSimilarBoost)
         }
-        return weights
+        if !firedIDs.isEmpty, firedIDs.contains(roast.id) { weight *= Self.sameRoastFireBoost }
+        if !dislikedIDs.isEmpty, dislikedIDs.contains(roast.id) { weight *= Self.dislikedRoastWeight }
+        if !cooledCategories.isEmpty, cooledCategories.contains(roast.category) { weight *= Self.cooledCategoryWeight }
+        return weight
     }
 
     /// Per-category multipliers for ``RoastPicker`` when a request names no category.

@@ -7,12 +7,7 @@ extension StoreTransaction {
     /// the item completes. Returns the item's id.
     @discardableResult
     public func enqueue(_ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date) throws(StoreError) -> Int64 {
-        let payload: String
-        do {
-            payload = String(decoding: try Self.encoder.encode(action), as: UTF8.self)
-        } catch {
-            throw .corruptRow("outbox.payload: not encodable")
-        }
+        let payload = OutboxPayloadWriter.json(action)
         try connection.execute(
             "INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at) VALUES (?, ?, ?, ?)",
             chat, payload, anchor, date)
@@ -74,12 +69,6 @@ extension StoreTransaction {
     }
 
     // MARK: - Helpers
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }
 
     private static var decoder: JSONDecoder { JSONDecoder() }
 }
