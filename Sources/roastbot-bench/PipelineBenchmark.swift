@@ -22,6 +22,8 @@ struct PipelineBenchmark {
         var seconds: Double
         var latencies: [Double]
         var sequentialSeconds: Double
+        /// How long each batch took from arrival to its last commit: the longest any of its events waited.
+        var batchTimes: [Double]
         var throughput: Double { Double(events) / seconds }
         var sequentialThroughput: Double { Double(latencies.count) / sequentialSeconds }
     }
@@ -56,12 +58,17 @@ struct PipelineBenchmark {
         for _ in 0..<(events / batchSize) {
             batches.append((0..<batchSize).map { _ in workload.next(at: clock.now) })
         }
+        var batchTimes: [Double] = []
         let start = Stopwatch.now()
         for batch in batches {
+            let batchStart = Stopwatch.now()
             await pipeline.process(batch, nextOffset: batch.last!.sequence + 1)
+            batchTimes.append(Stopwatch.now() - batchStart)
         }
         let seconds = Stopwatch.now() - start
-        return Result(events: batches.count * batchSize, seconds: seconds, latencies: latencies, sequentialSeconds: sequentialSeconds)
+        return Result(
+            events: batches.count * batchSize, seconds: seconds, latencies: latencies, sequentialSeconds: sequentialSeconds,
+            batchTimes: batchTimes)
     }
 
     /// Applies `count` events one after another; returns each event's apply time in seconds.

@@ -49,6 +49,9 @@ do {
             table.add("pipeline latency p50 (one apply, \(result.latencies.count) events one by one)", Figure.ms(p50))
             table.add("pipeline latency p99", Figure.ms(p99), target: "< 2 ms", met: p99 < 0.002)
             table.add("UpdateProcessor.apply one by one", "\(Figure.rate(result.sequentialThroughput)) updates/s")
+            table.add(
+                "batch of 100 from arrival to its last commit, p50 / p99",
+                "\(Figure.ms(Figure.quantile(result.batchTimes, 0.5))) / \(Figure.ms(Figure.quantile(result.batchTimes, 0.99)))")
         }
         if mode == "all" || mode == "e2e" || mode == "memory" {
             let small = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000).run()

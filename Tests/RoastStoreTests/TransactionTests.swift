@@ -6,6 +6,30 @@ import Testing
 struct TransactionTests {
     struct Abort: Error, Equatable {}
 
+    @Test func aFailingSavepointUndoesOnlyItsOwnChanges() throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(path: directory.path())
+        try database.write { tx in
+            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday)
+            try tx.savepoint { tx in try tx.markProcessed(update: 1, at: Fixtures.monday) }
+            #expect(throws: Abort()) {
+                try tx.savepoint { tx in
+                    try tx.markProcessed(update: 2, at: Fixtures.monday)
+                    try tx.enqueue(.send(OutgoingMessage(text: "lost")), chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday)
+                    throw Abort()
+                }
+            }
+            try tx.savepoint { tx in try tx.markProcessed(update: 3, at: Fixtures.monday) }
+        }
+        try database.read { tx throws in
+            #expect(try tx.chatCount() == 1)
+            #expect(try tx.hasProcessed(update: 1))
+            #expect(try tx.hasProcessed(update: 2) == false)
+            #expect(try tx.hasProcessed(update: 3))
+            #expect(try tx.pendingOutboxCount() == 0)
+        }
+    }
+
     @Test func throwingWriteRollsBackEveryChangeAndRethrowsTheSameError() throws {
         let directory = try TemporaryDirectory()
         let database = try RoastDatabase(path: directory.path())

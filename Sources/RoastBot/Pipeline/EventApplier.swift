@@ -1,25 +1,72 @@
 import ChatPlatform
+import Synchronization
 import Timekeeping
 
-/// Applies events for every chat's task, one at a time.
+/// The single writer of events: every chat's task hands its event here and waits; one drain applies
+/// whatever is waiting, several events to a commit.
 ///
-/// SQLite has a single writer, and ``UpdateProcessor/apply(_:processedAt:prepared:)`` holds the
-/// database lock for its whole transaction. When each chat's task called it directly, the tasks of a
-/// batch blocked the cooperative pool's threads on that lock and about half of the CPU went to the
-/// kernel's futex hand-offs (pipeline benchmark, 2 cores). Queued on this actor instead, waiting
-/// tasks are suspended, and the preparation and acknowledgements of other chats still overlap.
-actor EventApplier {
+/// SQLite has one writer. When each chat's task applied its own events under the database lock, the
+/// tasks of a batch blocked the cooperative pool's threads on that lock and about half of the CPU went
+/// to the kernel's futex hand-offs (pipeline benchmark, 2 cores). Here waiting tasks are suspended
+/// instead, and a busy moment turns into group commits: the events queued while one commit was being
+/// written go into the next transaction together (``UpdateProcessor/apply(group:clock:budget:)``),
+/// at most ``groupBudget`` of work each, which bounds how long an event waits for its commit. When
+/// events trickle in, each still gets its own commit at once.
+final class EventApplier: Sendable {
+    /// Work per shared transaction before it commits.
+    static let groupBudget = Duration.milliseconds(1)
+
+    private struct Request: Sendable {
+        var envelope: IncomingEnvelope
+        var prepared: PreparedEvent
+        var continuation: CheckedContinuation<UpdateProcessor.Applied?, Never>
+    }
+
+    private struct Queue {
+        var pending: [Request] = []
+        var draining = false
+    }
+
     private let processor: UpdateProcessor
     private let clock: any WallClock
+    private let queue = Mutex(Queue())
 
     init(processor: UpdateProcessor, clock: any WallClock) {
         self.processor = processor
         self.clock = clock
     }
 
-    /// Applies `envelope` (see ``UpdateProcessor/apply(_:processedAt:prepared:)``), stamped with the
-    /// time its turn came.
-    func apply(_ envelope: IncomingEnvelope, prepared: PreparedEvent) -> UpdateProcessor.Applied? {
-        processor.apply(envelope, processedAt: clock.now, prepared: prepared)
+    /// Applies `envelope` (see ``UpdateProcessor/apply(_:processedAt:prepared:)``) and returns once its
+    /// transaction has committed.
+    func apply(_ envelope: IncomingEnvelope, prepared: PreparedEvent) async -> UpdateProcessor.Applied? {
+        await withCheckedContinuation { continuation in
+            let startsDrain = queue.withLock { queue in
+                queue.pending.append(Request(envelope: envelope, prepared: prepared, continuation: continuation))
+                guard !queue.draining else { return false }
+                queue.draining = true
+                return true
+            }
+            if startsDrain { Task { self.drain() } }
+        }
+    }
+
+    /// Applies waiting events, oldest first, until none is left.
+    private func drain() {
+        while true {
+            let waiting = queue.withLock { queue in
+                let waiting = queue.pending
+                queue.pending = []
+                if waiting.isEmpty { queue.draining = false }
+                return waiting
+            }
+            guard !waiting.isEmpty else { return }
+            var rest = waiting[...]
+            while !rest.isEmpty {
+                let results = processor.apply(
+                    group: rest.map { (envelope: $0.envelope, prepared: $0.prepared) }[...], clock: clock, budget: Self.groupBudget)
+                for (request, result) in zip(rest, results) { request.continuation.resume(returning: result) }
+                rest = rest.dropFirst(results.count)
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RoastCore
 import RoastStore
+import Timekeeping
 
 /// Applies platform events to the database exactly once.
 ///
@@ -51,6 +52,47 @@ public struct UpdateProcessor: Sendable {
                 logger.critical("cannot record a skipped event", metadata: ["update": "\(envelope.sequence)", "error": "\(error)"])
             }
             return nil
+        }
+    }
+
+    /// Applies `events` in order in one transaction — one commit, each event inside its own savepoint —
+    /// until they run out or `budget` has passed since the first began; returns the results of those
+    /// applied (a prefix of `events`, never empty when `events` is not), as ``apply(_:processedAt:prepared:)``
+    /// would have.
+    ///
+    /// Each event is still all-or-nothing: a failing one is rolled back to its savepoint and recorded
+    /// as skipped, the others keep their effects. The commit is shared, so a crash before it loses the
+    /// whole group, all of which is fetched again after restart. If the shared transaction itself
+    /// fails, the events are applied one by one instead.
+    public func apply(
+        group events: ArraySlice<(envelope: IncomingEnvelope, prepared: PreparedEvent)>, clock: any WallClock, budget: Duration
+    ) -> [Applied?] {
+        guard events.count > 1 else {
+            return events.map { apply($0.envelope, processedAt: clock.now, prepared: $0.prepared) }
+        }
+        var results: [Applied?] = []
+        do {
+            try database.write { tx in
+                let started = ContinuousClock.now
+                for event in events {
+                    if !results.isEmpty, ContinuousClock.now - started >= budget { break }
+                    let processedAt = clock.now
+                    do {
+                        results.append(
+                            try tx.savepoint { tx in try applyInTransaction(event.envelope, processedAt: processedAt, prepared: event.prepared, tx) })
+                    } catch {
+                        logSkip(event.envelope, error)
+                        if try !tx.hasProcessed(update: event.envelope.sequence) {
+                            try tx.markProcessed(update: event.envelope.sequence, at: processedAt)
+                        }
+                        results.append(nil)
+                    }
+                }
+            }
+            return results
+        } catch {
+            logger.warning("a group of events could not be committed; applying them one by one", metadata: ["error": "\(error)"])
+            return events.prefix(max(results.count, 1)).map { apply($0.envelope, processedAt: clock.now, prepared: $0.prepared) }
         }
     }
 
