@@ -205,5 +205,17 @@ enum Schema {
                 CREATE INDEX shares_by_user ON shares (user_id, shared_at);
                 """
         ),
+        Migration(
+            // Every /roast reads the chat's latest roasts (reaction feedback) and the requester's
+            // roasts in the chat (what they were served, badge variety). Without these the first read
+            // scanned the chat's whole history and the second fetched every row from the table; both
+            // grew with the chat's age (pipeline benchmark).
+            name: "index roasts for feedback and requester reads",
+            sql: """
+                CREATE INDEX roasts_by_chat ON roasts (chat_id, roast_id);
+                DROP INDEX roasts_by_requester;
+                CREATE INDEX roasts_by_requester ON roasts (chat_id, user_id, created_at, kind, category, spice, library_id);
+                """
+        ),
     ]
 }

@@ -8,7 +8,7 @@ import RoastStore
 /// the transaction (``EventContext/prepared``) is used when it passes; otherwise the library answers,
 /// weighted by the chat's reaction feedback. Today's mood applies when the request names none.
 public struct RoastHandler: Sendable {
-    /// How many recent rated roasts of the chat feed ``ReactionFeedback``.
+    /// How many of the chat's latest roasts feed ``ReactionFeedback`` (those with reactions count).
     public static let feedbackHistory = 200
     private let picker: RoastPicker
     private let safety: SafetyFilter
@@ -125,10 +125,20 @@ public struct RoastHandler: Sendable {
     ) throws -> RoastPicker.Choice? {
         let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
         let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: context.chatID, limit: Self.feedbackHistory))
-        return picker.pick(
-            request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: try context.premiumUnlocked(tx),
-            served: served, weight: feedback.weight(of:), categoryWeights: feedback.categoryWeights, allowed: librarySafety.allows,
-            using: &random)
+        let premiumUnlocked = try context.premiumUnlocked(tx)
+        // Only the drawn roast is checked (a cached verdict); a rejected one is left out of the next draw.
+        var rejected: Set<String> = []
+        for _ in 0..<8 {
+            guard
+                let choice = picker.pick(
+                    request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: premiumUnlocked,
+                    served: served, weight: feedback.weight(of:), categoryWeights: feedback.categoryWeights,
+                    allowed: { rejected.isEmpty || !rejected.contains($0.id) }, using: &random)
+            else { return nil }
+            if librarySafety.allows(choice.roast) { return choice }
+            rejected.insert(choice.roast.id)
+        }
+        return nil
     }
 
     /// Whether an AI roast prepared before the transaction may be sent: it passes the safety filter

@@ -14,7 +14,7 @@ import Timekeeping
 /// events trickle in, each still gets its own commit at once.
 final class EventApplier: Sendable {
     /// Work per shared transaction before it commits.
-    static let groupBudget = Duration.milliseconds(1)
+    static let groupBudget = Duration.milliseconds(2)
 
     private struct Request: Sendable {
         var envelope: IncomingEnvelope

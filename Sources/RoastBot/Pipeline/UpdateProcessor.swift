@@ -132,9 +132,10 @@ public struct UpdateProcessor: Sendable {
         if prepared.throttle == .warn {
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.slowDown)))])
         } else {
+            let mark = tx.measureMark
             let streak = try router.activity.recordStreak(context, tx)
             outcome = try router.route(context, tx, &random)
-            outcome.replies += try router.activity.announcements(after: streak, context, tx)
+            outcome.replies += try router.activity.announcements(after: streak, moved: tx.measuresMoved(since: mark), context, tx)
         }
         var queued = 0
         for reply in outcome.replies {

@@ -6,8 +6,13 @@ import RoastStore
 /// transaction, so that each unlock and its announcement are written together exactly once.
 ///
 /// ``UpdateProcessor`` calls ``recordStreak(_:_:)`` before routing (so `/streak`, the Premium pool
-/// and the handlers see today's count) and ``announcements(after:_:_:)`` after, appending the result
-/// to the handler's replies.
+/// and the handlers see today's count) and ``announcements(after:moved:_:_:)`` after, appending the
+/// result to the handler's replies.
+///
+/// Badges are evaluated only for the measures the event's writes moved (see ``TallyMeasure``): a
+/// threshold is crossed only when its count changes. Shares are the exception — they are recorded in
+/// inline mode, outside any chat — so share badges are checked at every activity. A badge added to the
+/// catalog later is therefore awarded when its measure next moves, not at the next event of any kind.
 public struct ActivityRecorder: Sendable {
     public let engine: StreakEngine
     public let catalog: BadgeCatalog
@@ -31,10 +36,15 @@ public struct ActivityRecorder: Sendable {
 
     /// Announcements for the sender (milestones, new freeze, badges, the freeze offer) and, when the
     /// event is a reaction, badges the roast's requester earned by it.
-    public func announcements(after update: StreakUpdate?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+    ///
+    /// - Parameter moved: the measures the event's writes moved (``StoreTransaction/measuresMoved(since:)``).
+    public func announcements(after update: StreakUpdate?, moved: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction)
+        throws -> [Reply]
+    {
         var replies: [Reply] = []
         if let profile = context.profile {
-            let badges = try award(profile, context, tx)
+            // One's own actions never add to one's 🔥 received.
+            let badges = try award(profile, measures: moved.subtracting([.fireReceived]).union([.shares]), context, tx)
             let view = CelebrationView(
                 user: profile.userID, name: profile.displayName, milestones: update?.milestones ?? [], refilled: update?.refilled ?? false,
                 badges: badges, language: context.language)
@@ -43,10 +53,10 @@ public struct ActivityRecorder: Sendable {
                 replies.append(.send(CelebrationView.freezeOffer(offer, user: profile.userID, name: profile.displayName, language: context.language)))
             }
         }
-        if let requester = try reactedRoastRequester(context, tx), requester != context.profile?.userID,
+        if moved.contains(.fireReceived), let requester = try reactedRoastRequester(context, tx), requester != context.profile?.userID,
             let profile = try tx.profile(chat: context.chatID, user: requester)
         {
-            let badges = try award(profile, context, tx)
+            let badges = try award(profile, measures: [.fireReceived], context, tx)
             let view = CelebrationView(
                 user: profile.userID, name: profile.displayName, milestones: [], refilled: false, badges: badges, language: context.language)
             if let message = view.message { replies.append(.send(message)) }
@@ -54,11 +64,15 @@ public struct ActivityRecorder: Sendable {
         return replies
     }
 
-    /// Records every badge `profile` newly earned and returns them (each at most once, ever).
-    func award(_ profile: Profile, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Badge] {
+    /// Records every badge of `measures` that `profile` newly earned and returns them (each at most
+    /// once, ever). Reads only the counts of badges still to earn.
+    func award(_ profile: Profile, measures: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Badge] {
         let earned = Set(try tx.earnedBadges(chat: profile.chatID, user: profile.userID).map(\.badge))
-        let tally = try tx.activityTally(chat: profile.chatID, user: profile.userID)
+        let candidates = catalog.badges.filter { !earned.contains($0.id) && measures.contains($0.criterion.measure) }
+        guard !candidates.isEmpty else { return [] }
+        let tally = try tx.activityTally(chat: profile.chatID, user: profile.userID, measures: Set(candidates.map(\.criterion.measure)))
         var awarded: [Badge] = []
+        // Counts not read are 0, so only candidates can come out.
         for badge in catalog.newlyEarned(tally, alreadyEarned: earned) {
             // The announcement is queued in this same transaction, hence `announced: true`.
             let isNew = try tx.earnBadge(

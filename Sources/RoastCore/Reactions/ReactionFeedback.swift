@@ -26,23 +26,27 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// - Parameter recent: the chat's rated roasts, newest first (unrated ones are ignored).
     public init(recent: [RatedRoast]) {
-        let rated = recent.filter { !$0.counts.values.allSatisfy { $0 == 0 } }
-        var cooled: Set<RoastCategory> = []
-        for category in RoastCategory.allCases {
-            let latest = rated.lazy.filter { $0.category == category }.prefix(Self.window)
-            if latest.count(where: \.isDisliked) >= Self.dislikeThreshold { cooled.insert(category) }
-        }
+        // One pass (it runs for every roast drawn): per category, the dislikes among its `window`
+        // latest rated roasts; over all of them, fires by similarity and the ids fired and disliked.
+        var seen: [RoastCategory: Int] = [:]
+        var dislikes: [RoastCategory: Int] = [:]
         var fires: [Similarity: Int] = [:]
         var firedIDs: Set<String> = []
         var dislikedIDs: Set<String> = []
-        for roast in rated {
+        for roast in recent where roast.counts.values.contains(where: { $0 != 0 }) {
+            let isDisliked = roast.isDisliked
+            let latestOfCategory = seen[roast.category, default: 0]
+            if latestOfCategory < Self.window {
+                seen[roast.category] = latestOfCategory + 1
+                if isDisliked { dislikes[roast.category, default: 0] += 1 }
+            }
             if roast.fires > 0 {
                 fires[Similarity(category: roast.category, spice: roast.spice), default: 0] += roast.fires
                 if let id = roast.libraryID { firedIDs.insert(id) }
             }
-            if roast.isDisliked, let id = roast.libraryID { dislikedIDs.insert(id) }
+            if isDisliked, let id = roast.libraryID { dislikedIDs.insert(id) }
         }
-        cooledCategories = cooled
+        cooledCategories = Set(dislikes.filter { $0.value >= Self.dislikeThreshold }.keys)
         firesBySimilarity = fires
         self.firedIDs = firedIDs
         self.dislikedIDs = dislikedIDs.subtracting(firedIDs)

@@ -46,42 +46,58 @@ extension StoreTransaction {
             "UPDATE badges SET announced = 1 WHERE chat_id = ? AND user_id = ? AND badge_id = ?", chat, user, badge.rawValue)
     }
 
-    /// The counts the person's badges are measured on. Most are derived from the roasts, reactions
-    /// and favorites tables, so they can never drift from what people see; 🔥 on one's own roast
-    /// does not count as received.
-    public func activityTally(chat: ChatID, user: UserID) throws(StoreError) -> ActivityTally {
+    /// The counts the person's badges are measured on; only those of `measures` are read, the
+    /// others stay 0. Most are derived from the roasts, reactions and favorites tables, so they can
+    /// never drift from what people see; 🔥 on one's own roast does not count as received.
+    public func activityTally(chat: ChatID, user: UserID, measures: Set<TallyMeasure> = Set(TallyMeasure.allCases))
+        throws(StoreError) -> ActivityTally
+    {
         var tally = ActivityTally()
-        tally.longestStreak = try streak(chat: chat, user: user)?.longest ?? 0
-        tally.roasts = try profile(chat: chat, user: user)?.roastCount ?? 0
-        let variety = try connection.queryOne(
-            "SELECT count(DISTINCT category), count(DISTINCT spice) FROM roasts WHERE chat_id = ? AND user_id = ? AND kind = ?",
-            chat, user, RoastKind.requested.rawValue
-        ) { (row: borrowing Row) in (row.int(0), row.int(1)) }
-        tally.categoriesTried = variety?.0 ?? 0
-        tally.spiceLevelsTried = variety?.1 ?? 0
-        tally.favorites =
-            try connection.queryOne(
-                "SELECT count(*) FROM favorites JOIN roasts ON roasts.roast_id = favorites.roast_id WHERE favorites.user_id = ? AND roasts.chat_id = ?",
-                user, chat
-            ) { (row: borrowing Row) in row.int(0) } ?? 0
-        // Sharing happens in inline mode, outside any chat: every share of the person counts.
-        tally.shares = try shareCount(user: user)
-        tally.fireReceived =
-            try connection.queryOne(
+        if measures.contains(.streak) {
+            tally.longestStreak = try streak(chat: chat, user: user)?.longest ?? 0
+        }
+        if measures.contains(.roasts) {
+            tally.roasts = try profile(chat: chat, user: user)?.roastCount ?? 0
+        }
+        if measures.contains(.variety) {
+            let variety = try connection.queryOne(
+                "SELECT count(DISTINCT category), count(DISTINCT spice) FROM roasts WHERE chat_id = ? AND user_id = ? AND kind = ?",
+                chat, user, RoastKind.requested.rawValue
+            ) { (row: borrowing Row) in (row.int(0), row.int(1)) }
+            tally.categoriesTried = variety?.0 ?? 0
+            tally.spiceLevelsTried = variety?.1 ?? 0
+        }
+        if measures.contains(.favorites) {
+            tally.favorites =
+                try connection.queryOne(
+                    "SELECT count(*) FROM favorites JOIN roasts ON roasts.roast_id = favorites.roast_id WHERE favorites.user_id = ? AND roasts.chat_id = ?",
+                    user, chat
+                ) { (row: borrowing Row) in row.int(0) } ?? 0
+        }
+        if measures.contains(.shares) {
+            // Sharing happens in inline mode, outside any chat: every share of the person counts.
+            tally.shares = try shareCount(user: user)
+        }
+        if measures.contains(.fireReceived) {
+            tally.fireReceived =
+                try connection.queryOne(
+                    """
+                    SELECT count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
+                    WHERE roasts.chat_id = ? AND roasts.user_id = ? AND reactions.kind = ? AND reactions.user_id != roasts.user_id
+                    """,
+                    chat, user, ReactionKind.fire.code
+                ) { (row: borrowing Row) in row.int(0) } ?? 0
+        }
+        if measures.contains(.collections) {
+            let collections = try connection.query(
                 """
-                SELECT count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
-                WHERE roasts.chat_id = ? AND roasts.user_id = ? AND reactions.kind = ? AND reactions.user_id != roasts.user_id
+                SELECT collection, count(DISTINCT coalesce(library_id, text)) FROM roasts
+                WHERE chat_id = ? AND user_id = ? AND collection IS NOT NULL GROUP BY collection
                 """,
-                chat, user, ReactionKind.fire.code
-            ) { (row: borrowing Row) in row.int(0) } ?? 0
-        let collections = try connection.query(
-            """
-            SELECT collection, count(DISTINCT coalesce(library_id, text)) FROM roasts
-            WHERE chat_id = ? AND user_id = ? AND collection IS NOT NULL GROUP BY collection
-            """,
-            chat, user
-        ) { (row: borrowing Row) in (row.string(0), row.int(1)) }
-        tally.collectionRoasts = Dictionary(collections, uniquingKeysWith: +)
+                chat, user
+            ) { (row: borrowing Row) in (row.string(0), row.int(1)) }
+            tally.collectionRoasts = Dictionary(collections, uniquingKeysWith: +)
+        }
         return tally
     }
 

@@ -17,6 +17,7 @@ extension StoreTransaction {
             roast.language.rawValue, roast.category.rawValue, roast.spice.rawValue, roast.mood?.rawValue,
             roast.collection, roast.createdAt)
         let id = RoastID(connection.lastInsertRowID)
+        if roast.requester != nil { journal.record(.roasts, .variety, .collections) }
         if let requester = roast.requester, roast.kind == .requested {
             try connection.execute(
                 "UPDATE profiles SET roast_count = roast_count + 1 WHERE chat_id = ? AND user_id = ?", roast.chatID, requester)

@@ -4,16 +4,16 @@ import RoastCore
 
 /// History, statistics and reaction feedback, read from roasts and reactions.
 extension StoreTransaction {
-    /// The chat's most recent roasts that received at least one reaction, newest first, with their
-    /// counts: the input of ``ReactionFeedback``.
+    /// Those of the chat's `limit` latest roasts that received at least one reaction, newest first,
+    /// with their counts: the input of ``ReactionFeedback``. Bounded by `limit` however old the chat.
     public func ratedRoasts(chat: ChatID, limit: Int) throws(StoreError) -> [RatedRoast] {
         let rows = try connection.query(
             """
-            SELECT roasts.roast_id, roasts.category, roasts.spice, roasts.library_id,
+            SELECT latest.roast_id, latest.category, latest.spice, latest.library_id,
                 sum(reactions.kind = 'h'), sum(reactions.kind = 'f'), sum(reactions.kind = 'm'), sum(reactions.kind = 'd')
-            FROM roasts JOIN reactions ON reactions.roast_id = roasts.roast_id
-            WHERE roasts.chat_id = ?
-            GROUP BY roasts.roast_id ORDER BY roasts.created_at DESC, roasts.roast_id DESC LIMIT ?
+            FROM (SELECT roast_id, category, spice, library_id FROM roasts WHERE chat_id = ? ORDER BY roast_id DESC LIMIT ?) AS latest
+            JOIN reactions ON reactions.roast_id = latest.roast_id
+            GROUP BY latest.roast_id ORDER BY latest.roast_id DESC
             """,
             chat, limit, context: "roasts"
         ) { (row: borrowing Row) throws(StoreError) -> RatedRoast in
