@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import RoastCore
 
-// roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick]
+// roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
 // Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
@@ -69,7 +69,8 @@ do {
             table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
         }
         if mode == "all" || mode == "broadcast" {
-            let result = try await BroadcastBenchmark(messages: quick ? 300 : 900).run()
+            let chats = option("--chats").map(Int.init) ?? (quick ? 300 : 900)
+            let result = try await BroadcastBenchmark(messages: chats).run()
             table.add(
                 "broadcast: \(result.delivered) chats at 30 msg/s global", String(format: "%.2f msg/s = %@ of allowed", result.rate, Figure.percent(result.share)),
                 target: "≥ 95 %", met: result.share >= 0.95)
@@ -77,7 +78,7 @@ do {
         }
         print(table.render())
     default:
-        print("usage: roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] | soak [--minutes N] [--rate R]")
+        print("usage: roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N] | soak [--minutes N] [--rate R]")
         exit(2)
     }
 } catch {

@@ -15,9 +15,23 @@ struct MeasureJournalTests {
             #expect(tx.measuresMoved(since: start).isEmpty)
 
             let roast = try tx.insertRoast(Fixtures.roast())
-            #expect(tx.measuresMoved(since: start) == [.roasts, .variety, .collections])
+            #expect(tx.measuresMoved(since: start) == [.roasts, .variety])
 
             var mark = tx.measureMark
+            try tx.insertRoast(Fixtures.roast(libraryID: "same-category-and-spice"))
+            #expect(tx.measuresMoved(since: mark) == [.roasts], "nothing new to try")
+            mark = tx.measureMark
+            var hotter = Fixtures.roast(libraryID: "hotter")
+            hotter.spice = SpiceLevel(clamping: 4)
+            try tx.insertRoast(hotter)
+            #expect(tx.measuresMoved(since: mark) == [.roasts, .variety])
+            mark = tx.measureMark
+            var seasonal = Fixtures.roast(libraryID: "tet")
+            seasonal.collection = "tet"
+            try tx.insertRoast(seasonal)
+            #expect(tx.measuresMoved(since: mark) == [.roasts, .collections])
+
+            mark = tx.measureMark
             try tx.setReaction(roast: roast, user: Fixtures.alice.id, kind: .hilarious, via: .button, at: Fixtures.monday)
             try tx.setReaction(roast: roast, user: Fixtures.alice.id, kind: nil, via: .button, at: Fixtures.monday)
             try tx.setFavorite(roast: roast, user: Fixtures.alice.id, false, at: Fixtures.monday)

@@ -11,4 +11,8 @@ final class MeasureJournal {
     func record(_ measures: TallyMeasure...) {
         entries += measures
     }
+
+    func record(_ measures: [TallyMeasure]) {
+        entries += measures
+    }
 }

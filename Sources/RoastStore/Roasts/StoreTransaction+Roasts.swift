@@ -8,6 +8,15 @@ extension StoreTransaction {
     /// profile must exist (`touchProfile` first); otherwise this throws a foreign-key error.
     @discardableResult
     public func insertRoast(_ roast: NewRoast) throws(StoreError) -> RoastID {
+        if let requester = roast.requester {
+            // Badge measures this roast moves: variety only with a category or spice new to the
+            // requester here (checked before the insert, on the covering index), collections only
+            // for a collection roast.
+            var moved: [TallyMeasure] = [.roasts]
+            if try widensVariety(roast, requester: requester) { moved.append(.variety) }
+            if roast.collection != nil { moved.append(.collections) }
+            journal.record(moved)
+        }
         try connection.execute(
             """
             INSERT INTO roasts (chat_id, user_id, kind, source, library_id, text, language, category, spice, mood, collection, created_at)
@@ -17,12 +26,24 @@ extension StoreTransaction {
             roast.language.rawValue, roast.category.rawValue, roast.spice.rawValue, roast.mood?.rawValue,
             roast.collection, roast.createdAt)
         let id = RoastID(connection.lastInsertRowID)
-        if roast.requester != nil { journal.record(.roasts, .variety, .collections) }
         if let requester = roast.requester, roast.kind == .requested {
             try connection.execute(
                 "UPDATE profiles SET roast_count = roast_count + 1 WHERE chat_id = ? AND user_id = ?", roast.chatID, requester)
         }
         return id
+    }
+
+    /// Whether `roast` would be the requester's first requested roast in its chat of its category or
+    /// of its spice level.
+    private func widensVariety(_ roast: NewRoast, requester: UserID) throws(StoreError) -> Bool {
+        guard roast.kind == .requested else { return false }
+        return try connection.queryOne(
+            """
+            SELECT NOT EXISTS (SELECT 1 FROM roasts WHERE chat_id = ?1 AND user_id = ?2 AND kind = ?3 AND category = ?4)
+                OR NOT EXISTS (SELECT 1 FROM roasts WHERE chat_id = ?1 AND user_id = ?2 AND kind = ?3 AND spice = ?5)
+            """,
+            roast.chatID, requester, RoastKind.requested.rawValue, roast.category.rawValue, roast.spice.rawValue
+        ) { (row: borrowing Row) in row.bool(0) } ?? true
     }
 
     public func roast(_ id: RoastID) throws(StoreError) -> StoredRoast? {
