@@ -9,6 +9,8 @@ import Synchronization
 public final class RoastDatabase: Sendable {
     /// nil once closed.
     private let connection: Mutex<SQLiteConnection?>
+    /// Checkpoints the log off the writer's thread (file databases only).
+    private let checkpointer: WALCheckpointer?
 
     /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
     /// enables WAL and foreign keys, and applies pending migrations.
@@ -16,20 +18,27 @@ public final class RoastDatabase: Sendable {
         try self.init(path: path, migrations: Schema.migrations)
     }
 
-    /// Opens with a custom migration list (tests of the migrator).
-    init(path: String, migrations: [Migration]) throws(StoreError) {
+    /// Opens with a custom migration list (tests of the migrator) and checkpoint thresholds in
+    /// pages of the log (see ``WALCheckpointer``).
+    init(path: String, migrations: [Migration], checkpointPages: (background: Int, inline: Int) = (1_000, 10_000)) throws(StoreError) {
         let opened = try SQLiteConnection(path: path)
+        let checkpointer: WALCheckpointer?
         do {
             try Migrator(migrations).migrate(opened)
+            checkpointer =
+                path == ":memory:" || path.isEmpty
+                ? nil : try WALCheckpointer(path: path, backgroundPages: checkpointPages.background, inlinePages: checkpointPages.inline)
         } catch {
             opened.close()
             throw error
         }
+        checkpointer?.attach(to: opened)
+        self.checkpointer = checkpointer
         connection = Mutex(opened)
     }
 
     deinit {
-        connection.withLock { $0?.close() }
+        close()
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits it. If `body` throws, every change
@@ -48,7 +57,10 @@ public final class RoastDatabase: Sendable {
     /// Closes the connection; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
     public func close() {
         connection.withLock { connection in
-            connection?.close()
+            guard let open = connection else { return }
+            checkpointer?.detach(from: open)
+            checkpointer?.close()
+            open.close()
             connection = nil
         }
     }

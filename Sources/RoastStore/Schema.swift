@@ -212,7 +212,7 @@ enum Schema {
             // grew with the chat's age (pipeline benchmark).
             name: "index roasts for feedback and requester reads",
             sql: """
-                CREATE INDEX roasts_by_chat ON roasts (chat_id, roast_id);
+                CREATE INDEX roasts_by_chat ON roasts (chat_id, roast_id, category, spice, library_id);
                 DROP INDEX roasts_by_requester;
                 CREATE INDEX roasts_by_requester ON roasts (chat_id, user_id, created_at, kind, category, spice, library_id);
                 """

@@ -34,7 +34,8 @@ final class SQLiteConnection: @unchecked Sendable {
             try execute("PRAGMA synchronous=NORMAL")
             // Checkpoint (and fsync) every ~40 MB of WAL instead of SQLite's 4 MB: the default made
             // one event in ~100 wait for a checkpoint (pipeline p99 12 ms, see the README's performance section).
-            // The file is truncated back to 8 MB after each checkpoint.
+            // The file is truncated back to 8 MB after each checkpoint. `RoastDatabase` replaces
+            // this with `WALCheckpointer`, which copies the log on its own thread.
             try execute("PRAGMA wal_autocheckpoint=10000")
             try execute("PRAGMA journal_size_limit=8388608")
             try execute("PRAGMA foreign_keys=ON")
@@ -112,6 +113,16 @@ final class SQLiteConnection: @unchecked Sendable {
     var isAutocommit: Bool {
         guard let handle else { return true }
         return sqlite3_get_autocommit(handle) != 0
+    }
+
+    /// Installs (or, with nil, removes) SQLite's WAL hook, called after each commit with the number
+    /// of pages in the log. Replaces the automatic checkpoint (see ``WALCheckpointer``).
+    func setWALHook(
+        _ context: UnsafeMutableRawPointer?,
+        _ hook: (@convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32)?
+    ) {
+        guard let handle else { return }
+        sqlite3_wal_hook(handle, hook, context)
     }
 
     /// Runs a script of several statements without bindings (migrations only).
