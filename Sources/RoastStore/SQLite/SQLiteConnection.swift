@@ -32,12 +32,13 @@ final class SQLiteConnection: @unchecked Sendable {
                 throw .cannotOpen(path: path, reason: "could not enable WAL (journal_mode is \(mode ?? "unknown"))")
             }
             try execute("PRAGMA synchronous=NORMAL")
-            // Checkpoint (and fsync) every ~40 MB of WAL instead of SQLite's 4 MB: the default made
-            // one event in ~100 wait for a checkpoint (pipeline p99 12 ms, see the README's performance section).
-            // The file is truncated back to 8 MB after each checkpoint. `RoastDatabase` replaces
-            // this with `WALCheckpointer`, which copies the log on its own thread.
+            // A connection left to SQLite checkpoints (and syncs) every ~40 MB of WAL instead of
+            // 4 MB, which made one event in ~100 wait for a checkpoint (pipeline p99 12 ms).
+            // `RoastDatabase` replaces this with `WALCheckpointer`, which copies the log on its own
+            // thread and restarts it at 8 MB. The file keeps up to 16 MB once restarted, so a
+            // restarted log overwrites blocks already allocated instead of growing the file again.
             try execute("PRAGMA wal_autocheckpoint=10000")
-            try execute("PRAGMA journal_size_limit=8388608")
+            try execute("PRAGMA journal_size_limit=16777216")
             try execute("PRAGMA foreign_keys=ON")
             try execute("PRAGMA busy_timeout=5000")
         } catch {
