@@ -21,6 +21,20 @@ struct ProfileTests {
         #expect(profile.roastCount == 0)
     }
 
+    @Test func lastSeenMovesByTheMinuteButNamesAtOnce() throws {
+        let database = try Fixtures.seededDatabase()
+        let seen = { try database.read { tx in try #require(try tx.profile(chat: Fixtures.group.id, user: Fixtures.alice.id)) } }
+        let start = try seen().lastSeen
+        try database.write { tx in try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: start.addingTimeInterval(30)) }
+        #expect(try seen().lastSeen == start)
+        let renamed = Person(id: Fixtures.alice.id, displayName: "Alice N.", username: "alice", languageCode: "en")
+        try database.write { tx in try tx.touchProfile(chat: Fixtures.group.id, person: renamed, at: start.addingTimeInterval(40)) }
+        #expect(try seen().displayName == "Alice N.")
+        #expect(try seen().lastSeen == start.addingTimeInterval(40))
+        try database.write { tx in try tx.touchProfile(chat: Fixtures.group.id, person: renamed, at: start.addingTimeInterval(101)) }
+        #expect(try seen().lastSeen == start.addingTimeInterval(101))
+    }
+
     @Test func samePersonHasOneProfilePerChat() throws {
         let database = try Fixtures.seededDatabase()
         try database.write { tx in

@@ -4,7 +4,10 @@ import Foundation
 /// People as seen in each chat.
 extension StoreTransaction {
     /// Creates or refreshes the person's profile in `chat` (names and language from `person`;
-    /// `lastSeen` only moves forward) and returns it. The chat must exist (see `ensureChat`).
+    /// `lastSeen` only moves forward, to the minute) and returns it. The chat must exist (see `ensureChat`).
+    ///
+    /// Every event touches its sender's profile; when nothing but a `lastSeen` less than a minute
+    /// newer would change, the row is left alone, which spares a page write per event in a busy chat.
     @discardableResult
     public func touchProfile(chat: ChatID, person: Person, at date: Date) throws(StoreError) -> Profile {
         try connection.execute(
@@ -17,6 +20,9 @@ extension StoreTransaction {
                 language_code = coalesce(excluded.language_code, language_code),
                 first_seen = min(first_seen, excluded.first_seen),
                 last_seen = max(last_seen, excluded.last_seen)
+            WHERE display_name IS NOT excluded.display_name OR username IS NOT excluded.username
+                OR (excluded.language_code IS NOT NULL AND language_code IS NOT excluded.language_code)
+                OR excluded.first_seen < first_seen OR excluded.last_seen >= last_seen + 60
             """,
             chat, person.id, person.displayName, person.username, person.languageCode, date, date)
         guard let profile = try profile(chat: chat, user: person.id) else {
