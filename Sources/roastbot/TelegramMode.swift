@@ -51,17 +51,21 @@ enum TelegramMode {
         let startOffset = try database.read { try $0.pollOffset() }
         logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
 
+        let services: [any Service] = [
+            OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
+            PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
+            CollectionCatalogService(
+                store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
+            SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
+            SchedulerService(scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger),
+        ]
+        // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
+        // dump of the whole object graph (library, caches…) that took most of start-up (~150 ms).
         let group = ServiceGroup(
-            services: [
-                OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
-                PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
-                CollectionCatalogService(
-                    store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
-                SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
-                SchedulerService(scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger),
-            ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger)
+            configuration: ServiceGroupConfiguration(
+                services: services.map { .init(service: $0, serviceName: String(describing: type(of: $0))) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         do {
             try await group.run()
         } catch let error as TelegramPollerError {
