@@ -215,11 +215,26 @@ extension BotSettings {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// An RFC 3339 instant, with or without fractional seconds.
+    ///
+    /// Parsed with `Date.ISO8601FormatStyle` rather than `ISO8601DateFormatter`: the formatter builds an
+    /// ICU calendar and date format, which cost ~3 MB of resident ICU data and a few milliseconds of
+    /// start-up. The format style rolls an out-of-range clock time (`T25:00`) over to the next day,
+    /// so hours, minutes and seconds are range-checked first, as the formatter did.
     static func parseInstant(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        guard hasValidClockTime(text) else { return nil }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
+    /// Whether the `HH:mm:ss` after the `T` is a time of day (hour < 24, minute < 60, second < 60).
+    private static func hasValidClockTime(_ text: String) -> Bool {
+        guard let separator = text.firstIndex(of: "T") else { return false }
+        let fields = text[text.index(after: separator)...].prefix(8).split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 3, let hour = Int(fields[0]), let minute = Int(fields[1]), let second = Int(fields[2]) else {
+            return false
+        }
+        return (0..<24).contains(hour) && (0..<60).contains(minute) && (0..<60).contains(second)
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
