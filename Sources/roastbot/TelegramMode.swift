@@ -22,14 +22,27 @@ enum TelegramMode {
         let client = TelegramBotClient(
             token: BotToken(token), baseURL: settings.telegram.apiURL, http: http, requestTimeout: settings.telegram.requestTimeout)
         // Reading the library, the collections and the block list is CPU work that does not need
-        // Telegram: it runs while the database opens and getMe/deleteWebhook are on the wire.
+        // Telegram: it runs while the database opens and getMe/deleteWebhook are on the wire. The
+        // configuration still comes first: a loader that fails exits with code 2 at once, and
+        // Telegram's answer (a refused token is exit code 3) is acted on only once all succeeded —
+        // so a bad file is never reported as a bad token, nor waits behind an unreachable Telegram.
+        async let connection = connect(client, clock: transportClock, logger: logger)
         async let loadedLibrary = Composition.loadLibrary(settings.libraryPath)
         async let loadedCollections = Composition.loadCollections(settings.collectionsPath)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
         let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultTelegramDatabase)
         defer { database.close() }
+        let library = try await loadedLibrary
+        let collections = await loadedCollections
+        let safety = await loadedSafety
 
-        guard let identity = await prepare(client, clock: transportClock, logger: logger) else { return }
+        let identity: BotIdentity
+        switch await connection {
+        case .connected(let connected): identity = connected
+        case .refused:
+            Composition.fail("Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
+        case .stopped: return
+        }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { await registerCommands(client, logger: logger) }
@@ -42,9 +55,6 @@ enum TelegramMode {
             clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
-        let library = try await loadedLibrary
-        let collections = await loadedCollections
-        let safety = await loadedSafety
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
@@ -82,21 +92,30 @@ enum TelegramMode {
 
     /// `getMe` and `deleteWebhook`, retried with backoff while Telegram is unreachable; nil when the
     /// task is cancelled (shutdown requested before start-up finished).
-    private static func prepare(_ client: TelegramBotClient, clock: any WallClock, logger: Logger) async -> BotIdentity? {
+    /// How asking Telegram who we are ended.
+    private enum Connection {
+        case connected(BotIdentity)
+        /// The token was refused (HTTP 401/404).
+        case refused
+        /// Start-up was cancelled (a signal) before Telegram answered.
+        case stopped
+    }
+
+    /// getMe and deleteWebhook, retried with backoff while Telegram is unreachable.
+    private static func connect(_ client: TelegramBotClient, clock: any WallClock, logger: Logger) async -> Connection {
         var delay = 1.0
         while !Task.isCancelled {
             do {
-                return try await TelegramPoller.prepare(client: client)
+                return .connected(try await TelegramPoller.prepare(client: client))
             } catch where error.isUnauthorized {
-                Composition.fail(
-                    "Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
+                return .refused
             } catch {
                 logger.warning("Telegram not reachable yet; retrying", metadata: ["error": "\(error)", "in": "\(delay)s"])
                 try? await clock.sleep(for: delay * Double.random(in: 0.5...1))
                 delay = min(delay * 2, 30)
             }
         }
-        return nil
+        return .stopped
     }
 
     /// The command menu in Vietnamese (also the default) and English: everyone's commands by default
