@@ -46,8 +46,8 @@ public struct RoastPicker: Sendable {
     ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral); asked only
     ///     for the roasts left to draw from, not the whole library.
     ///   - categoryWeights: per-category multipliers used when the request names no category.
-    ///   - allowed: roasts that may be chosen at all (the safety filter's verdict); the others are
-    ///     left out before anything else, as if the library did not have them.
+    ///   - allowed: roasts that may be chosen at all (say, not rejected by the safety filter in an
+    ///     earlier draw); the others are left out before anything else, as if the library did not have them.
     public func pick(
         _ request: RoastRequest,
         language: Language,
