@@ -7,10 +7,11 @@ import Timekeeping
 
 /// Applies platform events to the database exactly once.
 ///
-/// For each event, one SQLite transaction holds: the check that its sequence number was not applied
-/// before, every state change the handler makes, the outgoing messages (as outbox rows) and the mark
-/// that the sequence number is now applied. A crash at any point therefore either loses the whole
-/// event (it is fetched again after restart) or keeps all of it; it is never applied twice.
+/// For each event, one SQLite transaction — or one savepoint of a transaction shared by a group of
+/// events, see ``apply(group:clock:budget:)`` — holds: the check that its sequence number was not
+/// applied before, every state change the handler makes, the outgoing messages (as outbox rows) and
+/// the mark that the sequence number is now applied. A crash at any point therefore either loses the
+/// whole event (it is fetched again after restart) or keeps all of it; it is never applied twice.
 public struct UpdateProcessor: Sendable {
     /// The result of applying one event, for the caller's after-commit work.
     public struct Applied: Sendable, Hashable {
