@@ -44,11 +44,7 @@ public struct UpdateProcessor: Sendable {
         } catch {
             logSkip(envelope, error)
             do {
-                try database.write { tx in
-                    if try !tx.hasProcessed(update: envelope.sequence) {
-                        try tx.markProcessed(update: envelope.sequence, at: processedAt)
-                    }
-                }
+                try database.write { tx in try markSkipped(envelope, at: processedAt, tx) }
             } catch {
                 logger.critical("cannot record a skipped event", metadata: ["update": "\(envelope.sequence)", "error": "\(error)"])
             }
@@ -83,9 +79,7 @@ public struct UpdateProcessor: Sendable {
                             try tx.savepoint { tx in try applyInTransaction(event.envelope, processedAt: processedAt, prepared: event.prepared, tx) })
                     } catch {
                         logSkip(event.envelope, error)
-                        if try !tx.hasProcessed(update: event.envelope.sequence) {
-                            try tx.markProcessed(update: event.envelope.sequence, at: processedAt)
-                        }
+                        try markSkipped(event.envelope, at: processedAt, tx)
                         results.append(nil)
                     }
                 }
@@ -94,6 +88,13 @@ public struct UpdateProcessor: Sendable {
         } catch {
             logger.warning("a group of events could not be committed; applying them one by one", metadata: ["error": "\(error)"])
             return events.prefix(max(results.count, 1)).map { apply($0.envelope, processedAt: clock.now, prepared: $0.prepared) }
+        }
+    }
+
+    /// Records a failed event as applied (with no effects), unless it was applied before.
+    private func markSkipped(_ envelope: IncomingEnvelope, at processedAt: Date, _ tx: borrowing StoreTransaction) throws {
+        if try !tx.hasProcessed(update: envelope.sequence) {
+            try tx.markProcessed(update: envelope.sequence, at: processedAt)
         }
     }
 

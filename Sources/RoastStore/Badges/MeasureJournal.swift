@@ -8,10 +8,6 @@ import RoastCore
 final class MeasureJournal {
     private(set) var entries: [TallyMeasure] = []
 
-    func record(_ measures: TallyMeasure...) {
-        entries += measures
-    }
-
     func record(_ measures: [TallyMeasure]) {
         entries += measures
     }

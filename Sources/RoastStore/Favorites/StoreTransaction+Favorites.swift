@@ -15,7 +15,7 @@ extension StoreTransaction {
             try connection.execute(
                 "INSERT INTO favorites (roast_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 roast, user, date)
-            journal.record(.favorites)
+            journal.record([.favorites])
         } else {
             try connection.execute("DELETE FROM favorites WHERE roast_id = ? AND user_id = ?", roast, user)
         }

@@ -28,7 +28,7 @@ extension StoreTransaction {
                 kind = excluded.kind, source = excluded.source, reacted_at = excluded.reacted_at
             """,
             roast, user, kind.code, source.rawValue, date)
-        if kind == .fire { journal.record(.fireReceived) }
+        if kind == .fire { journal.record([.fireReceived]) }
     }
 
     /// How many people gave each reaction; kinds nobody gave are absent.

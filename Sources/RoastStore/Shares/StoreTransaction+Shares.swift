@@ -12,7 +12,7 @@ extension StoreTransaction {
         try connection.execute(
             "INSERT INTO shares (chat_id, user_id, roast_id, library_id, shared_on, shared_at) VALUES (?, ?, ?, ?, ?, ?)",
             chat, user, roast, libraryID, date.iso, instant)
-        journal.record(.shares)
+        journal.record([.shares])
     }
 
     /// How many roasts `user` has shared, everywhere.

@@ -24,7 +24,7 @@ extension StoreTransaction {
             """,
             chat, user, state.current, state.longest, state.totalDays, state.lastActive?.iso, state.freezes,
             state.daysTowardFreeze, state.offer?.brokenLength, state.offer?.restartedOn.iso)
-        journal.record(.streak)
+        journal.record([.streak])
     }
 
     /// Whether the person turned streak reminders on in `chat` (off by default).
