@@ -105,4 +105,20 @@ private func entry(_ id: String, _ category: RoastCategory, _ spice: Int) -> Lib
         let prompt = RoastPrompt(language: .en, category: .kpis, spice: .mildest, feedbackAdjustment: feedback.promptAdjustment(for: .kpis))
         #expect(prompt.user.contains("gentler"))
     }
+
+    @Test func weightsByPositionAgreeWithWeightOfEveryRoast() throws {
+        let library = try RoastPickerTests.library()
+        let recent = [
+            rated(.meetings, spice: 2, id: "en.meetings.002", [.fire: 3]), rated(.meetings, spice: 5, id: "en.meetings.004", [.dislike: 1]),
+            rated(.general, spice: 1, id: "en.general.001", [.dislike: 2]), rated(.general, spice: 3, [.dislike: 1]),
+            rated(.general, spice: 3, [.dislike: 1, .meh: 1]), rated(.general, spice: 1, id: "en.general.009", [.fire: 1]),
+        ]
+        let feedback = ReactionFeedback(recent: recent)
+        #expect(feedback.cooledCategories == [.general])
+        let weight = feedback.weights(in: library)
+        let weights = library.all.indices.map(weight)
+        #expect(weights == library.all.map(feedback.weight(of:)))
+        // Not all the same, so the comparison above covers fired, disliked, similar and cooled roasts.
+        #expect(Set(weights).count >= 4)
+    }
 }

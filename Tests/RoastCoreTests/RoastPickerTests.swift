@@ -126,4 +126,31 @@ struct RoastPickerTests {
         #expect(choice.roast.category == .general)
         #expect(choice.fallback == .generalCategory)
     }
+
+    @Test func weightsByPositionDrawTheSameRoastsAsWeightsByRoast() throws {
+        let library = try Self.library()
+        let picker = RoastPicker(library: library)
+        let boost: [String: Double] = ["en.meetings.003": 6, "en.general.002": 0.2, "en.meetings.001": 3]
+        func draws(_ pick: (inout SplitMix64) -> RoastPicker.Choice?) -> [String] {
+            var random = SplitMix64(seed: 9)
+            return (0..<300).compactMap { _ in pick(&random)?.roast.id }
+        }
+        let requests = [RoastRequest(), RoastRequest(category: .meetings, mood: .bored), RoastRequest(spice: .init(clamping: 4))]
+        for request in requests {
+            let byRoast = draws { random in
+                picker.pick(
+                    request, language: .en, maxSpice: .hottest, premiumUnlocked: false, served: ["en.meetings.002"],
+                    weight: { boost[$0.id] ?? 1 }, categoryWeights: [.general: 0.4], allowed: { _ in true }, using: &random)
+            }
+            let byPosition = draws { random in
+                picker.pick(
+                    request, language: .en, maxSpice: .hottest, premiumUnlocked: false, served: ["en.meetings.002"],
+                    ordinalWeight: { boost[library.all[$0].id] ?? 1 }, categoryWeights: [.general: 0.4], allowed: { _ in true },
+                    using: &random)
+            }
+            #expect(byRoast.count == 300)
+            #expect(byRoast == byPosition)
+            #expect(Set(byRoast).count > 1)
+        }
+    }
 }

@@ -126,13 +126,14 @@ public struct RoastHandler: Sendable {
         let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
         let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: context.chatID, limit: Self.feedbackHistory))
         let premiumUnlocked = try context.premiumUnlocked(tx)
+        let weight = feedback.weights(in: picker.library)
         // Only the drawn roast is checked (a cached verdict); a rejected one is left out of the next draw.
         var rejected: Set<String> = []
         for _ in 0..<8 {
             guard
                 let choice = picker.pick(
                     request, language: context.language, maxSpice: context.chat.maxSpice, premiumUnlocked: premiumUnlocked,
-                    served: served, weight: feedback.weight(of:), categoryWeights: feedback.categoryWeights,
+                    served: served, ordinalWeight: weight, categoryWeights: feedback.categoryWeights,
                     allowed: { rejected.isEmpty || !rejected.contains($0.id) }, using: &random)
             else { return nil }
             if librarySafety.allows(choice.roast) { return choice }

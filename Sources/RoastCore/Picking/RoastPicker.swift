@@ -59,6 +59,28 @@ public struct RoastPicker: Sendable {
         allowed: (LibraryRoast) -> Bool,
         using random: inout some RandomNumberGenerator
     ) -> Choice? {
+        pick(
+            request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
+            ordinalWeight: { weight(library.all[$0]) }, categoryWeights: categoryWeights, allowed: allowed, using: &random)
+    }
+
+    /// The same draw with each roast's weight asked by its position in ``RoastLibrary/all`` (see
+    /// ``ReactionFeedback/weights(in:)``), so that no candidate's id has to be looked up.
+    ///
+    /// Candidates are handled as positions, not copies: the draw runs for every /roast inside the
+    /// writer's transaction, and copying and hashing a few hundred roasts was a third of its time.
+    public func pick(
+        _ request: RoastRequest,
+        language: Language,
+        maxSpice: SpiceLevel,
+        premiumUnlocked: Bool,
+        served: Set<String>,
+        ordinalWeight weight: (Int) -> Double,
+        categoryWeights: [RoastCategory: Double],
+        allowed: (LibraryRoast) -> Bool,
+        using random: inout some RandomNumberGenerator
+    ) -> Choice? {
+        let roasts = library.all
         let wanted = request.spice.map { min($0, maxSpice) }
         var fallback = Fallback.none
 
@@ -72,18 +94,22 @@ public struct RoastPicker: Sendable {
         guard !pool.isEmpty else { return nil }
 
         if let wanted {
-            let exact = pool.filter { $0.spice == wanted }
+            let exact = pool.filter { roasts[$0].spice == wanted }
             if !exact.isEmpty {
                 pool = exact
             } else {
-                let nearest = pool.map { abs($0.spice.rawValue - wanted.rawValue) }.min()!
-                pool = pool.filter { abs($0.spice.rawValue - wanted.rawValue) == nearest }
+                let nearest = pool.map { abs(roasts[$0].spice.rawValue - wanted.rawValue) }.min()!
+                pool = pool.filter { abs(roasts[$0].spice.rawValue - wanted.rawValue) == nearest }
                 if fallback == .none { fallback = .nearestSpice }
             }
         }
 
         if !served.isEmpty {
-            let fresh = pool.filter { !served.contains($0.id) }
+            var isServed = [Bool](repeating: false, count: roasts.count)
+            for id in served {
+                if let ordinal = library.ordinal(of: id) { isServed[ordinal] = true }
+            }
+            let fresh = pool.filter { !isServed[$0] }
             if fresh.isEmpty {
                 if fallback == .none { fallback = .poolExhausted }
             } else {
@@ -91,27 +117,32 @@ public struct RoastPicker: Sendable {
             }
         }
 
-        let scores = pool.map { roast -> Double in
-            var score = weight(roast)
-            if request.category == nil { score *= categoryWeights[roast.category] ?? 1 }
-            if let mood = request.mood, roast.moods.contains(mood) { score *= 2 }
+        let scores = pool.map { ordinal -> Double in
+            var score = weight(ordinal)
+            if request.category == nil, !categoryWeights.isEmpty { score *= categoryWeights[roasts[ordinal].category] ?? 1 }
+            if let mood = request.mood, roasts[ordinal].moods.contains(mood) { score *= 2 }
             return max(score, 0.01)
         }
         let index = Self.weightedIndex(scores, using: &random)
-        return Choice(roast: pool[index], fallback: fallback)
+        return Choice(roast: roasts[pool[index]], fallback: fallback)
     }
 
+    /// Positions in the library of the roasts one may draw from, in the order of `categories`, each
+    /// category's regular roasts before its premium ones.
     private func candidates(
         language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel, allowed: (LibraryRoast) -> Bool
-    ) -> [LibraryRoast] {
-        var pool: [LibraryRoast] = []
+    ) -> [Int] {
+        let roasts = library.all
+        var pool: [Int] = []
         for category in categories {
-            for roast in library.roasts(language: language, category: category) where roast.spice <= maxSpice && allowed(roast) {
-                pool.append(roast)
+            for ordinal in library.ordinals(language: language, category: category, premium: false)
+            where roasts[ordinal].spice <= maxSpice && allowed(roasts[ordinal]) {
+                pool.append(ordinal)
             }
             guard premium else { continue }
-            for roast in library.premium(language: language, category: category) where roast.spice <= maxSpice && allowed(roast) {
-                pool.append(roast)
+            for ordinal in library.ordinals(language: language, category: category, premium: true)
+            where roasts[ordinal].spice <= maxSpice && allowed(roasts[ordinal]) {
+                pool.append(ordinal)
             }
         }
         return pool

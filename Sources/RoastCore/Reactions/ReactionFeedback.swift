@@ -20,7 +20,10 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// Categories where 👎 dominates.
     public let cooledCategories: Set<RoastCategory>
-    private let firesBySimilarity: [Similarity: Int]
+    /// 🔥 received by roasts of each category and spice, at ``slot(_:_:)``.
+    private let firesBySimilarity: [Int]
+    /// Whether each category is cooled, at ``slot(_:_:)`` with spice 0.
+    private let isCooled: [Bool]
     private let firedIDs: Set<String>
     private let dislikedIDs: Set<String>
 
@@ -30,7 +33,7 @@ public struct ReactionFeedback: Sendable, Hashable {
         // latest rated roasts; over all of them, fires by similarity and the ids fired and disliked.
         var seen: [RoastCategory: Int] = [:]
         var dislikes: [RoastCategory: Int] = [:]
-        var fires: [Similarity: Int] = [:]
+        var fires = [Int](repeating: 0, count: Self.slots)
         var firedIDs: Set<String> = []
         var dislikedIDs: Set<String> = []
         for roast in recent where roast.counts.values.contains(where: { $0 != 0 }) {
@@ -41,12 +44,15 @@ public struct ReactionFeedback: Sendable, Hashable {
                 if isDisliked { dislikes[roast.category, default: 0] += 1 }
             }
             if roast.fires > 0 {
-                fires[Similarity(category: roast.category, spice: roast.spice), default: 0] += roast.fires
+                fires[Self.slot(roast.category, roast.spice.rawValue)] += roast.fires
                 if let id = roast.libraryID { firedIDs.insert(id) }
             }
             if isDisliked, let id = roast.libraryID { dislikedIDs.insert(id) }
         }
         cooledCategories = Set(dislikes.filter { $0.value >= Self.dislikeThreshold }.keys)
+        var isCooled = [Bool](repeating: false, count: Self.slots)
+        for category in cooledCategories { isCooled[Self.slot(category, 0)] = true }
+        self.isCooled = isCooled
         firesBySimilarity = fires
         self.firedIDs = firedIDs
         self.dislikedIDs = dislikedIDs.subtracting(firedIDs)
@@ -57,15 +63,31 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// The multiplier of one library roast (1 when nothing is known about it).
     public func weight(of roast: LibraryRoast) -> Double {
-        // Called for every candidate of every draw: empty sets are skipped without hashing.
-        var weight = 1.0
-        if !firesBySimilarity.isEmpty {
-            let similarFires = firesBySimilarity[Similarity(category: roast.category, spice: roast.spice), default: 0]
-            weight *= min(1 + Double(similarFires) * Self.similarFireBoost, Self.maximumSimilarBoost)
+        weight(of: roast, fired: firedIDs.contains(roast.id), disliked: dislikedIDs.contains(roast.id))
+    }
+
+    /// ``weight(of:)`` by a roast's position in ``RoastLibrary/all`` (what ``RoastPicker`` asks for):
+    /// the ids fired and disliked are looked up in `library` once, not once per candidate.
+    public func weights(in library: RoastLibrary) -> (Int) -> Double {
+        var marks = [UInt8](repeating: 0, count: library.all.count)
+        for id in firedIDs {
+            if let ordinal = library.ordinal(of: id) { marks[ordinal] |= 1 }
         }
-        if !firedIDs.isEmpty, firedIDs.contains(roast.id) { weight *= Self.sameRoastFireBoost }
-        if !dislikedIDs.isEmpty, dislikedIDs.contains(roast.id) { weight *= Self.dislikedRoastWeight }
-        if !cooledCategories.isEmpty, cooledCategories.contains(roast.category) { weight *= Self.cooledCategoryWeight }
+        for id in dislikedIDs {
+            if let ordinal = library.ordinal(of: id) { marks[ordinal] |= 2 }
+        }
+        let roasts = library.all
+        return { ordinal in
+            self.weight(of: roasts[ordinal], fired: marks[ordinal] & 1 != 0, disliked: marks[ordinal] & 2 != 0)
+        }
+    }
+
+    private func weight(of roast: LibraryRoast, fired: Bool, disliked: Bool) -> Double {
+        let similarFires = firesBySimilarity[Self.slot(roast.category, roast.spice.rawValue)]
+        var weight = min(1 + Double(similarFires) * Self.similarFireBoost, Self.maximumSimilarBoost)
+        if fired { weight *= Self.sameRoastFireBoost }
+        if disliked { weight *= Self.dislikedRoastWeight }
+        if isCooled[Self.slot(roast.category, 0)] { weight *= Self.cooledCategoryWeight }
         return weight
     }
 
@@ -81,8 +103,23 @@ public struct ReactionFeedback: Sendable, Hashable {
             + "Be noticeably gentler and more playful than usual: laugh with them at the situation, never at anyone."
     }
 
-    private struct Similarity: Hashable, Sendable {
-        var category: RoastCategory
-        var spice: SpiceLevel
+    /// Slots per category: spice 0 (the category as a whole) and 1–5.
+    private static let slotsPerCategory = SpiceLevel.range.upperBound + 1
+    private static let slots = RoastCategory.allCases.count * slotsPerCategory
+
+    /// A category and spice level's place in the tables (a switch, not a hash: it runs per candidate).
+    private static func slot(_ category: RoastCategory, _ spice: Int) -> Int {
+        let position =
+            switch category {
+            case .deadlines: 0
+            case .meetings: 1
+            case .kpis: 2
+            case .codeReviews: 3
+            case .workload: 4
+            case .colleagues: 5
+            case .management: 6
+            case .general: 7
+            }
+        return position * slotsPerCategory + spice
     }
 }

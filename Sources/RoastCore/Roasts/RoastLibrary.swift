@@ -16,14 +16,17 @@ public struct RoastLibrary: Sendable {
     public let all: [LibraryRoast]
 
     private let pools: [PoolKey: [LibraryRoast]]
-    private let byID: [String: LibraryRoast]
+    /// The same pools as positions in ``all``: what the picker draws from without copying roasts.
+    private let poolOrdinals: [PoolKey: [Int]]
+    private let ordinalByID: [String: Int]
 
     /// Decodes and validates the given files. `name` is the file stem (`meetings`, `premium`).
     /// Fails on the first problem, naming the file and roast.
     public init(files: [(language: Language, name: String, data: Data)]) throws(RoastLibraryError) {
         var all: [LibraryRoast] = []
         var pools: [PoolKey: [LibraryRoast]] = [:]
-        var byID: [String: LibraryRoast] = [:]
+        var poolOrdinals: [PoolKey: [Int]] = [:]
+        var ordinalByID: [String: Int] = [:]
         var fileOfID: [String: String] = [:]
         for file in files {
             let roasts = try Self.decodeFile(language: file.language, name: file.name, data: file.data)
@@ -33,14 +36,16 @@ public struct RoastLibrary: Sendable {
                     throw .duplicateID(id: roast.id, firstFile: first, secondFile: fileLabel)
                 }
                 fileOfID[roast.id] = fileLabel
-                byID[roast.id] = roast
-                all.append(roast)
+                ordinalByID[roast.id] = all.count
+                poolOrdinals[PoolKey(roast), default: []].append(all.count)
                 pools[PoolKey(roast), default: []].append(roast)
+                all.append(roast)
             }
         }
         self.all = all
         self.pools = pools
-        self.byID = byID
+        self.poolOrdinals = poolOrdinals
+        self.ordinalByID = ordinalByID
     }
 
     /// The regular (non-premium) roasts of one language and category, in file order.
@@ -53,6 +58,16 @@ public struct RoastLibrary: Sendable {
         pools[PoolKey(language: language, category: category, isPremium: true)] ?? []
     }
 
+    /// Positions in ``all`` of one pool's roasts (regular or premium), in file order.
+    func ordinals(language: Language, category: RoastCategory, premium: Bool) -> [Int] {
+        poolOrdinals[PoolKey(language: language, category: category, isPremium: premium)] ?? []
+    }
+
+    /// The position in ``all`` of the roast with this id.
+    public func ordinal(of id: String) -> Int? {
+        ordinalByID[id]
+    }
+
     /// How many regular roasts one language and category has, optionally at one spice level only.
     public func count(language: Language, category: RoastCategory, spice: SpiceLevel? = nil) -> Int {
         let pool = roasts(language: language, category: category)
@@ -62,7 +77,7 @@ public struct RoastLibrary: Sendable {
 
     /// The roast with this id, if the library has it (for instance one the store remembers).
     public func roast(id: String) -> LibraryRoast? {
-        byID[id]
+        ordinalByID[id].map { all[$0] }
     }
 
     /// The languages that have at least one roast.
