@@ -70,6 +70,7 @@ struct StreakStoreTests {
             second.spice = SpiceLevel(clamping: 5)
             second.collection = "tet"
             let other = try tx.insertRoast(second)
+            _ = try tx.insertRoast(Fixtures.roast(libraryID: "c"))  // a category and spice tried before
             try tx.setReaction(roast: first, user: Fixtures.binh.id, kind: .fire, via: .button, at: Fixtures.monday)
             try tx.setReaction(roast: other, user: Fixtures.alice.id, kind: .fire, via: .button, at: Fixtures.monday)
             try tx.setFavorite(roast: other, user: Fixtures.alice.id, true, at: Fixtures.monday)
@@ -80,7 +81,7 @@ struct StreakStoreTests {
         }
         let tally = try database.read { try $0.activityTally(chat: Fixtures.group.id, user: Fixtures.alice.id) }
         #expect(tally == ActivityTally(
-            longestStreak: 5, roasts: 2, categoriesTried: 2, spiceLevelsTried: 2, favorites: 1, shares: 2, fireReceived: 1,
+            longestStreak: 5, roasts: 3, categoriesTried: 2, spiceLevelsTried: 2, favorites: 1, shares: 2, fireReceived: 1,
             collectionRoasts: ["tet": 1]))
         #expect(try database.read { try $0.fireReceived(chat: Fixtures.group.id) } == [Fixtures.alice.id: 1])
     }

@@ -60,12 +60,15 @@ extension StoreTransaction {
             tally.roasts = try profile(chat: chat, user: user)?.roastCount ?? 0
         }
         if measures.contains(.variety) {
-            let variety = try connection.queryOne(
-                "SELECT count(DISTINCT category), count(DISTINCT spice) FROM roasts WHERE chat_id = ? AND user_id = ? AND kind = ?",
+            // Counted here rather than with two count(DISTINCT …), whose temporary b-trees cost more
+            // than reading the rows: an event asks for this only when its roast widened the variety,
+            // at most 13 times per person and chat (8 categories, 5 spice levels).
+            let tried = try connection.query(
+                "SELECT category, spice FROM roasts WHERE chat_id = ? AND user_id = ? AND kind = ?",
                 chat, user, RoastKind.requested.rawValue
-            ) { (row: borrowing Row) in (row.int(0), row.int(1)) }
-            tally.categoriesTried = variety?.0 ?? 0
-            tally.spiceLevelsTried = variety?.1 ?? 0
+            ) { (row: borrowing Row) in (row.string(0), row.int(1)) }
+            tally.categoriesTried = Set(tried.map(\.0)).count
+            tally.spiceLevelsTried = Set(tried.map(\.1)).count
         }
         if measures.contains(.favorites) {
             tally.favorites =
