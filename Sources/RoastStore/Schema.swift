@@ -223,5 +223,60 @@ enum Schema {
             name: "drop the outbox chat index",
             sql: "DROP INDEX outbox_by_chat;"
         ),
+        Migration(
+            // Reaction feedback reads the reacted roasts among a chat's 200 latest on every /roast.
+            // Joining those roasts to their reactions was one lookup per roast, reacted or not (the
+            // costliest read of a /roast in the pipeline benchmark). This summary keeps each
+            // reacted roast's counts next to the chat's others, so the read is one short range. The
+            // triggers maintain it in the same statement as the change, so it cannot drift from the
+            // reactions table; a row whose counts fall back to zero stays and is skipped.
+            name: "summarise reactions per roast for feedback",
+            sql: """
+                CREATE TABLE rated_roasts (
+                    chat_id INTEGER NOT NULL,
+                    roast_id INTEGER NOT NULL,
+                    category TEXT NOT NULL,
+                    spice INTEGER NOT NULL,
+                    library_id TEXT,
+                    hilarious INTEGER NOT NULL,
+                    fire INTEGER NOT NULL,
+                    meh INTEGER NOT NULL,
+                    dislike INTEGER NOT NULL,
+                    PRIMARY KEY (chat_id, roast_id)
+                ) WITHOUT ROWID;
+                INSERT INTO rated_roasts (chat_id, roast_id, category, spice, library_id, hilarious, fire, meh, dislike)
+                    SELECT roasts.chat_id, roasts.roast_id, roasts.category, roasts.spice, roasts.library_id,
+                        sum(reactions.kind = 'h'), sum(reactions.kind = 'f'), sum(reactions.kind = 'm'), sum(reactions.kind = 'd')
+                    FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
+                    GROUP BY roasts.roast_id;
+                CREATE TRIGGER rated_roasts_after_reaction AFTER INSERT ON reactions BEGIN
+                    INSERT INTO rated_roasts (chat_id, roast_id, category, spice, library_id, hilarious, fire, meh, dislike)
+                        SELECT chat_id, roast_id, category, spice, library_id,
+                            NEW.kind = 'h', NEW.kind = 'f', NEW.kind = 'm', NEW.kind = 'd'
+                        FROM roasts WHERE roast_id = NEW.roast_id
+                    ON CONFLICT (chat_id, roast_id) DO UPDATE SET
+                        hilarious = hilarious + excluded.hilarious, fire = fire + excluded.fire,
+                        meh = meh + excluded.meh, dislike = dislike + excluded.dislike;
+                END;
+                CREATE TRIGGER rated_roasts_after_reaction_change AFTER UPDATE OF kind ON reactions BEGIN
+                    UPDATE rated_roasts SET
+                        hilarious = hilarious - (OLD.kind = 'h') + (NEW.kind = 'h'), fire = fire - (OLD.kind = 'f') + (NEW.kind = 'f'),
+                        meh = meh - (OLD.kind = 'm') + (NEW.kind = 'm'), dislike = dislike - (OLD.kind = 'd') + (NEW.kind = 'd')
+                    WHERE chat_id = (SELECT chat_id FROM roasts WHERE roast_id = NEW.roast_id) AND roast_id = NEW.roast_id;
+                END;
+                CREATE TRIGGER rated_roasts_after_unreaction AFTER DELETE ON reactions BEGIN
+                    UPDATE rated_roasts SET
+                        hilarious = hilarious - (OLD.kind = 'h'), fire = fire - (OLD.kind = 'f'),
+                        meh = meh - (OLD.kind = 'm'), dislike = dislike - (OLD.kind = 'd')
+                    WHERE chat_id = (SELECT chat_id FROM roasts WHERE roast_id = OLD.roast_id) AND roast_id = OLD.roast_id;
+                END;
+                CREATE TRIGGER rated_roasts_after_roast_deletion AFTER DELETE ON roasts BEGIN
+                    DELETE FROM rated_roasts WHERE chat_id = OLD.chat_id AND roast_id = OLD.roast_id;
+                END;
+                CREATE TRIGGER rated_roasts_after_roast_move AFTER UPDATE OF chat_id ON roasts BEGIN
+                    UPDATE rated_roasts SET chat_id = NEW.chat_id WHERE chat_id = OLD.chat_id AND roast_id = OLD.roast_id;
+                END;
+                """
+        ),
     ]
 }

@@ -6,27 +6,29 @@ import RoastCore
 extension StoreTransaction {
     /// Those of the chat's `limit` latest roasts that received at least one reaction, newest first,
     /// with their counts: the input of ``ReactionFeedback``. Bounded by `limit` however old the chat.
+    ///
+    /// Read from `rated_roasts`, the per-roast summary the reaction triggers keep: the oldest roast
+    /// id of the window comes from the chat's roast index, then one range of the summary.
     public func ratedRoasts(chat: ChatID, limit: Int) throws(StoreError) -> [RatedRoast] {
-        let rows = try connection.query(
+        guard limit > 0 else { return [] }
+        return try connection.query(
             """
-            SELECT latest.roast_id, latest.category, latest.spice, latest.library_id,
-                sum(reactions.kind = 'h'), sum(reactions.kind = 'f'), sum(reactions.kind = 'm'), sum(reactions.kind = 'd')
-            FROM (SELECT roast_id, category, spice, library_id FROM roasts WHERE chat_id = ? ORDER BY roast_id DESC LIMIT ?) AS latest
-            JOIN reactions ON reactions.roast_id = latest.roast_id
-            GROUP BY latest.roast_id ORDER BY latest.roast_id DESC
+            SELECT category, spice, library_id, hilarious, fire, meh, dislike FROM rated_roasts
+            WHERE chat_id = ?1 AND hilarious + fire + meh + dislike > 0 AND roast_id >= coalesce(
+                (SELECT roast_id FROM roasts WHERE chat_id = ?1 ORDER BY roast_id DESC LIMIT 1 OFFSET ?2 - 1), 0)
+            ORDER BY roast_id DESC
             """,
-            chat, limit, context: "roasts"
+            chat, limit, context: "rated_roasts"
         ) { (row: borrowing Row) throws(StoreError) -> RatedRoast in
-            guard let spice = SpiceLevel(rawValue: row.int(2)) else { throw .corruptRow("roasts.spice") }
+            guard let spice = SpiceLevel(rawValue: row.int(1)) else { throw .corruptRow("rated_roasts.spice") }
             var counts: [ReactionKind: Int] = [:]
-            for (offset, kind) in [ReactionKind.hilarious, .fire, .meh, .dislike].enumerated() where row.int(Int32(4 + offset)) > 0 {
-                counts[kind] = row.int(Int32(4 + offset))
+            for (offset, kind) in [ReactionKind.hilarious, .fire, .meh, .dislike].enumerated() where row.int(Int32(3 + offset)) > 0 {
+                counts[kind] = row.int(Int32(3 + offset))
             }
             return RatedRoast(
-                category: try row.decode(RoastCategory.self, 1, name: "category"), spice: spice, libraryID: row.optionalString(3),
+                category: try row.decode(RoastCategory.self, 0, name: "category"), spice: spice, libraryID: row.optionalString(2),
                 counts: counts)
         }
-        return rows
     }
 
     /// The person's roasts in `chat`, newest first, optionally of one mood and category, with their reaction.
