@@ -31,17 +31,17 @@ public struct ReactionFeedback: Sendable, Hashable {
     public init(recent: [RatedRoast]) {
         // One pass (it runs for every roast drawn): per category, the dislikes among its `window`
         // latest rated roasts; over all of them, fires by similarity and the ids fired and disliked.
-        var seen: [RoastCategory: Int] = [:]
-        var dislikes: [RoastCategory: Int] = [:]
+        var seen = [Int](repeating: 0, count: Self.slots)
+        var dislikes = [Int](repeating: 0, count: Self.slots)
         var fires = [Int](repeating: 0, count: Self.slots)
         var firedIDs: Set<String> = []
         var dislikedIDs: Set<String> = []
-        for roast in recent where roast.counts.values.contains(where: { $0 != 0 }) {
+        for roast in recent where roast.isRated {
             let isDisliked = roast.isDisliked
-            let latestOfCategory = seen[roast.category, default: 0]
-            if latestOfCategory < Self.window {
-                seen[roast.category] = latestOfCategory + 1
-                if isDisliked { dislikes[roast.category, default: 0] += 1 }
+            let category = Self.slot(roast.category, 0)
+            if seen[category] < Self.window {
+                seen[category] += 1
+                if isDisliked { dislikes[category] += 1 }
             }
             if roast.fires > 0 {
                 fires[Self.slot(roast.category, roast.spice.rawValue)] += roast.fires
@@ -49,10 +49,9 @@ public struct ReactionFeedback: Sendable, Hashable {
             }
             if isDisliked, let id = roast.libraryID { dislikedIDs.insert(id) }
         }
-        cooledCategories = Set(dislikes.filter { $0.value >= Self.dislikeThreshold }.keys)
-        var isCooled = [Bool](repeating: false, count: Self.slots)
-        for category in cooledCategories { isCooled[Self.slot(category, 0)] = true }
+        let isCooled = dislikes.map { $0 >= Self.dislikeThreshold }
         self.isCooled = isCooled
+        cooledCategories = Set(RoastCategory.allCases.filter { isCooled[Self.slot($0, 0)] })
         firesBySimilarity = fires
         self.firedIDs = firedIDs
         self.dislikedIDs = dislikedIDs.subtracting(firedIDs)

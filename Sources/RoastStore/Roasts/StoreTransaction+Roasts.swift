@@ -67,9 +67,10 @@ extension StoreTransaction {
 
     /// Library entries already served to `user` in `chat`, so the picker can avoid repeats.
     public func libraryIDsServed(chat: ChatID, user: UserID) throws(StoreError) -> Set<String> {
+        // Not DISTINCT: the set removes repeats without SQLite's temporary b-tree.
         Set(
             try connection.query(
-                "SELECT DISTINCT library_id FROM roasts WHERE chat_id = ? AND user_id = ? AND library_id IS NOT NULL",
+                "SELECT library_id FROM roasts WHERE chat_id = ? AND user_id = ? AND library_id IS NOT NULL",
                 chat, user
             ) { (row: borrowing Row) in row.string(0) })
     }

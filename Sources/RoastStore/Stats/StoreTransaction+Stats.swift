@@ -21,13 +21,9 @@ extension StoreTransaction {
             chat, limit, context: "rated_roasts"
         ) { (row: borrowing Row) throws(StoreError) -> RatedRoast in
             guard let spice = SpiceLevel(rawValue: row.int(1)) else { throw .corruptRow("rated_roasts.spice") }
-            var counts: [ReactionKind: Int] = [:]
-            for (offset, kind) in [ReactionKind.hilarious, .fire, .meh, .dislike].enumerated() where row.int(Int32(3 + offset)) > 0 {
-                counts[kind] = row.int(Int32(3 + offset))
-            }
             return RatedRoast(
                 category: try row.decode(RoastCategory.self, 0, name: "category"), spice: spice, libraryID: row.optionalString(2),
-                counts: counts)
+                hilarious: row.int(3), fires: row.int(4), meh: row.int(5), dislikes: row.int(6))
         }
     }
 
