@@ -14,17 +14,28 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
     }
 
     /// The local calendar day of `instant` in `timeZone`.
+    ///
+    /// The zone's offset at that instant shifts it onto the local day count (what a Gregorian
+    /// calendar in the zone answers, without building one: this runs for every event).
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let parts = Self.gregorian(timeZone).dateComponents([.year, .month, .day], from: instant)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
     /// Parses `YYYY-MM-DD`; nil when malformed or not a real date.
     public init?(iso: String) {
-        let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
+        // By bytes: stored dates are parsed for every streak and mood read.
+        let bytes = Array(iso.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
         let candidate = LocalDate(year: y, month: m, day: d)
         guard (1...12).contains(m), (1...31).contains(d), candidate.adding(days: 0) == candidate else { return nil }
         self = candidate
@@ -52,8 +63,13 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
         Self.gregorian(timeZone).date(from: DateComponents(year: year, month: month, day: day))!
     }
 
+    /// `YYYY-MM-DD` (years 0–9999; written by hand, `String(format:)` was a visible share of an event's work).
     public var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
     }
 
     public var description: String { iso }
