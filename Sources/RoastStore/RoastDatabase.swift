@@ -5,12 +5,17 @@ import Synchronization
 ///
 /// Every access goes through ``write(_:)`` or ``read(_:)``, which hold a lock for the whole
 /// transaction. Calls are synchronous and short; do not call `write` or `read` from inside a
-/// transaction's closure (the lock is not reentrant).
+/// transaction's closure (the lock is not reentrant). ``snapshot(_:)`` reads on a second
+/// connection, beside the first.
 public final class RoastDatabase: Sendable {
     /// nil once closed.
     private let connection: Mutex<SQLiteConnection?>
     /// Checkpoints the log off the writer's thread (file databases only).
     private let checkpointer: WALCheckpointer?
+    /// The connection of ``snapshot(_:)`` (file databases only); opened on first use.
+    private let reader = Mutex<SQLiteConnection?>(nil)
+    private let path: String
+    private let closed = Atomic<Bool>(false)
 
     /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
     /// enables WAL and foreign keys, and applies pending migrations.
@@ -36,6 +41,7 @@ public final class RoastDatabase: Sendable {
         }
         checkpointer?.attach(to: opened)
         self.checkpointer = checkpointer
+        self.path = path
         connection = Mutex(opened)
     }
 
@@ -57,7 +63,40 @@ public final class RoastDatabase: Sendable {
     }
 
     /// Closes the connection; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
+    /// A read-only transaction on a second connection: it sees what was committed when it began and
+    /// runs beside ``write(_:)`` instead of waiting for it (WAL readers do not block the writer), so
+    /// work that only reads can be moved off the single writer. A database in memory has one
+    /// connection; there this is ``read(_:)``.
+    public func snapshot<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
+        guard path != ":memory:", !path.isEmpty else { return try read(body) }
+        var outcome: Result<T, any Error>?
+        reader.withLock { reader in
+            guard !closed.load(ordering: .acquiring) else {
+                outcome = .failure(SQLiteConnection.closedError)
+                return
+            }
+            if reader == nil {
+                do {
+                    let opened = try SQLiteConnection(path: path)
+                    // Its reads are a chat's index ranges, pages mostly in the OS cache already.
+                    try opened.execute("PRAGMA cache_size=-1024")
+                    reader = opened
+                } catch {
+                    outcome = .failure(error)
+                    return
+                }
+            }
+            outcome = Self.run(reader!, begin: "BEGIN DEFERRED", readOnly: true, body)
+        }
+        return try outcome!.get()
+    }
+
     public func close() {
+        closed.store(true, ordering: .releasing)
+        reader.withLock { reader in
+            reader?.close()
+            reader = nil
+        }
         connection.withLock { connection in
             guard let open = connection else { return }
             checkpointer?.detach(from: open)

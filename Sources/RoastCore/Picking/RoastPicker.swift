@@ -59,13 +59,16 @@ public struct RoastPicker: Sendable {
         allowed: (LibraryRoast) -> Bool,
         using random: inout some RandomNumberGenerator
     ) -> Choice? {
-        pick(
-            request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
-            ordinalWeight: { weight(library.all[$0]) }, categoryWeights: categoryWeights, allowed: allowed, using: &random)
+        withoutActuallyEscaping(allowed) { allowed in
+            pick(
+                request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
+                ordinalWeight: { weight(library.all[$0]) }, categoryWeights: categoryWeights, allowed: allowed, using: &random)
+        }
     }
 
     /// The same draw with each roast's weight asked by its position in ``RoastLibrary/all`` (see
-    /// ``ReactionFeedback/weights(in:)``), so that no candidate's id has to be looked up.
+    /// ``ReactionFeedback/weights(in:)``), so that no candidate's id has to be looked up; `allowed`
+    /// nil allows every roast without asking (handing each candidate to a closure copies it).
     ///
     /// Candidates are handled as positions, not copies: the draw runs for every /roast inside the
     /// writer's transaction, and copying and hashing a few hundred roasts was a third of its time.
@@ -77,7 +80,7 @@ public struct RoastPicker: Sendable {
         served: Set<String>,
         ordinalWeight weight: (Int) -> Double,
         categoryWeights: [RoastCategory: Double],
-        allowed: (LibraryRoast) -> Bool,
+        allowed: ((LibraryRoast) -> Bool)? = nil,
         using random: inout some RandomNumberGenerator
     ) -> Choice? {
         let roasts = library.all
@@ -130,18 +133,18 @@ public struct RoastPicker: Sendable {
     /// Positions in the library of the roasts one may draw from, in the order of `categories`, each
     /// category's regular roasts before its premium ones.
     private func candidates(
-        language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel, allowed: (LibraryRoast) -> Bool
+        language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel, allowed: ((LibraryRoast) -> Bool)?
     ) -> [Int] {
         let roasts = library.all
         var pool: [Int] = []
         for category in categories {
             for ordinal in library.ordinals(language: language, category: category, premium: false)
-            where roasts[ordinal].spice <= maxSpice && allowed(roasts[ordinal]) {
+            where roasts[ordinal].spice <= maxSpice && allowed?(roasts[ordinal]) ?? true {
                 pool.append(ordinal)
             }
             guard premium else { continue }
             for ordinal in library.ordinals(language: language, category: category, premium: true)
-            where roasts[ordinal].spice <= maxSpice && allowed(roasts[ordinal]) {
+            where roasts[ordinal].spice <= maxSpice && allowed?(roasts[ordinal]) ?? true {
                 pool.append(ordinal)
             }
         }

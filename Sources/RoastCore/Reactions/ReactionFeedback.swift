@@ -62,7 +62,7 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// The multiplier of one library roast (1 when nothing is known about it).
     public func weight(of roast: LibraryRoast) -> Double {
-        weight(of: roast, fired: firedIDs.contains(roast.id), disliked: dislikedIDs.contains(roast.id))
+        weight(category: roast.category, spice: roast.spice, fired: firedIDs.contains(roast.id), disliked: dislikedIDs.contains(roast.id))
     }
 
     /// ``weight(of:)`` by a roast's position in ``RoastLibrary/all`` (what ``RoastPicker`` asks for):
@@ -76,17 +76,20 @@ public struct ReactionFeedback: Sendable, Hashable {
             if let ordinal = library.ordinal(of: id) { marks[ordinal] |= 2 }
         }
         let roasts = library.all
+        // Fields read in place: handing the whole roast over would copy (retain) its strings.
         return { ordinal in
-            self.weight(of: roasts[ordinal], fired: marks[ordinal] & 1 != 0, disliked: marks[ordinal] & 2 != 0)
+            self.weight(
+                category: roasts[ordinal].category, spice: roasts[ordinal].spice, fired: marks[ordinal] & 1 != 0,
+                disliked: marks[ordinal] & 2 != 0)
         }
     }
 
-    private func weight(of roast: LibraryRoast, fired: Bool, disliked: Bool) -> Double {
-        let similarFires = firesBySimilarity[Self.slot(roast.category, roast.spice.rawValue)]
+    private func weight(category: RoastCategory, spice: SpiceLevel, fired: Bool, disliked: Bool) -> Double {
+        let similarFires = firesBySimilarity[Self.slot(category, spice.rawValue)]
         var weight = min(1 + Double(similarFires) * Self.similarFireBoost, Self.maximumSimilarBoost)
         if fired { weight *= Self.sameRoastFireBoost }
         if disliked { weight *= Self.dislikedRoastWeight }
-        if isCooled[Self.slot(roast.category, 0)] { weight *= Self.cooledCategoryWeight }
+        if isCooled[Self.slot(category, 0)] { weight *= Self.cooledCategoryWeight }
         return weight
     }
 
