@@ -12,8 +12,10 @@ public final class RoastDatabase: Sendable {
     private let connection: Mutex<SQLiteConnection?>
     /// Checkpoints the log off the writer's thread (file databases only).
     private let checkpointer: WALCheckpointer?
-    /// The connection of ``snapshot(_:)`` (file databases only); opened on first use.
+    /// The connections of ``snapshot(_:)`` (file databases only), each opened on first use: two, so
+    /// that the tasks of two threads reading at once do not spin on one lock.
     private let reader = Mutex<SQLiteConnection?>(nil)
+    private let secondReader = Mutex<SQLiteConnection?>(nil)
     private let path: String
     private let closed = Atomic<Bool>(false)
 
@@ -62,7 +64,6 @@ public final class RoastDatabase: Sendable {
         try transaction(begin: "BEGIN DEFERRED", readOnly: true, body)
     }
 
-    /// Closes the connection; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
     /// A read-only transaction on a second connection: it sees what was committed when it began and
     /// runs beside ``write(_:)`` instead of waiting for it (WAL readers do not block the writer), so
     /// work that only reads can be moved off the single writer. A database in memory has one
@@ -70,30 +71,35 @@ public final class RoastDatabase: Sendable {
     public func snapshot<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
         guard path != ":memory:", !path.isEmpty else { return try read(body) }
         var outcome: Result<T, any Error>?
-        reader.withLock { reader in
-            guard !closed.load(ordering: .acquiring) else {
-                outcome = .failure(SQLiteConnection.closedError)
-                return
-            }
-            if reader == nil {
-                do {
-                    let opened = try SQLiteConnection(path: path)
-                    // Its reads are a chat's index ranges, pages mostly in the OS cache already.
-                    try opened.execute("PRAGMA cache_size=-1024")
-                    reader = opened
-                } catch {
-                    outcome = .failure(error)
-                    return
-                }
-            }
-            outcome = Self.run(reader!, begin: "BEGIN DEFERRED", readOnly: true, body)
-        }
+        _ = secondReader.withLockIfAvailable { reader in outcome = snapshot(on: &reader, body) }
+        if outcome == nil { reader.withLock { reader in outcome = snapshot(on: &reader, body) } }
+        // One of the two closures ran and set `outcome`.
         return try outcome!.get()
     }
 
+    private func snapshot<T>(on reader: inout SQLiteConnection?, _ body: (borrowing StoreTransaction) throws -> T) -> Result<T, any Error> {
+        guard !closed.load(ordering: .acquiring) else { return .failure(SQLiteConnection.closedError) }
+        if reader == nil {
+            do {
+                let opened = try SQLiteConnection(path: path)
+                // Its reads are a chat's index ranges, pages mostly in the OS cache already.
+                try opened.execute("PRAGMA cache_size=-1024")
+                reader = opened
+            } catch {
+                return .failure(error)
+            }
+        }
+        return Self.run(reader!, begin: "BEGIN DEFERRED", readOnly: true, body)
+    }
+
+    /// Closes the connections; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
     public func close() {
         closed.store(true, ordering: .releasing)
         reader.withLock { reader in
+            reader?.close()
+            reader = nil
+        }
+        secondReader.withLock { reader in
             reader?.close()
             reader = nil
         }

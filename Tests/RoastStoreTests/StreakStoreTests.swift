@@ -57,6 +57,9 @@ struct StreakStoreTests {
             #expect(earned.map(\.badge) == ["streak-3", "shares-1"])
             #expect(earned.first?.unlockedAt == Fixtures.monday)
             #expect(try tx.unannouncedBadges(chat: Fixtures.group.id).map(\.badge) == ["shares-1"])
+            #expect(try tx.earnedBadgeIDs(chat: Fixtures.group.id, user: Fixtures.alice.id) == ["streak-3", "shares-1"])
+            #expect(try tx.earnedBadgeIDs(chat: Fixtures.group.id, user: Fixtures.binh.id).isEmpty)
+            #expect(try tx.earnedBadgeIDs(chat: Fixtures.privateChat.id, user: Fixtures.alice.id).isEmpty)
         }
     }
 

@@ -67,7 +67,7 @@ public struct ActivityRecorder: Sendable {
     /// Records every badge of `measures` that `profile` newly earned and returns them (each at most
     /// once, ever). Reads only the counts of badges still to earn.
     func award(_ profile: Profile, measures: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Badge] {
-        let earned = Set(try tx.earnedBadges(chat: profile.chatID, user: profile.userID).map(\.badge))
+        let earned = try tx.earnedBadgeIDs(chat: profile.chatID, user: profile.userID)
         let candidates = catalog.badges.filter { !earned.contains($0.id) && measures.contains($0.criterion.measure) }
         guard !candidates.isEmpty else { return [] }
         let tally = try tx.activityTally(chat: profile.chatID, user: profile.userID, measures: Set(candidates.map(\.criterion.measure)))

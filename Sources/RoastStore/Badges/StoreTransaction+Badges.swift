@@ -15,6 +15,15 @@ extension StoreTransaction {
         ) { (row: borrowing Row) throws(StoreError) in try Self.earnedBadge(row) }
     }
 
+    /// Which badges the person has in `chat`: ``earnedBadges(chat:user:)`` without dates, for the
+    /// check every event makes (decoding each unlock's dates was most of its cost).
+    public func earnedBadgeIDs(chat: ChatID, user: UserID) throws(StoreError) -> Set<BadgeID> {
+        Set(
+            try connection.query("SELECT badge_id FROM badges WHERE chat_id = ? AND user_id = ?", chat, user) {
+                (row: borrowing Row) in BadgeID(rawValue: row.string(0))
+            })
+    }
+
     /// Records an unlock unless the person already has the badge in `chat`. Returns whether it is
     /// new: only then may the caller announce it, which makes the announcement happen exactly once.
     @discardableResult

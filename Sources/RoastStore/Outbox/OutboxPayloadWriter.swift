@@ -106,6 +106,13 @@ struct OutboxPayloadWriter {
     /// `JSONEncoder` does); everything else as UTF-8.
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most texts need no escaping: copied at once.
+        let plain = !value.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }
+        if plain {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -8,7 +8,7 @@ import CSQLite
 final class SQLiteConnection: @unchecked Sendable {
     let path: String
     private var handle: OpaquePointer?
-    private var cache: [String: Statement] = [:]
+    private var cache: [SQLKey: Statement] = [:]
     /// While true, statements that would write are refused (read transactions).
     var readOnlyGuard = false
 
@@ -171,18 +171,37 @@ final class SQLiteConnection: @unchecked Sendable {
     private func prepare(_ sql: String) throws(StoreError) -> (OpaquePointer, Statement) {
         guard let handle else { throw Self.closedError }
         let statement: Statement
-        if let cached = cache[sql] {
+        if let cached = cache[SQLKey(sql)] {
             statement = cached
         } else {
             var raw: OpaquePointer?
             let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
             guard code == SQLITE_OK, let raw else { throw Self.error(code, handle) }
             statement = Statement(handle: raw)
-            cache[sql] = statement
+            cache[SQLKey(sql)] = statement
         }
         if readOnlyGuard && !statement.isReadOnly {
             throw .sqlite(code: SQLITE_READONLY, message: "write attempted inside a read transaction")
         }
         return (handle, statement)
+    }
+}
+
+/// The statement cache's key: SQL text, hashed by its length and its first and last 32 bytes rather
+/// than all of it (each event looks up about twenty statements of a few hundred bytes). Statements
+/// alike at both ends share a bucket and are told apart by equality, which compares the whole text.
+private struct SQLKey: Hashable {
+    let sql: String
+
+    init(_ sql: String) { self.sql = sql }
+
+    func hash(into hasher: inout Hasher) {
+        var sql = sql
+        sql.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            let raw = UnsafeRawBufferPointer(bytes)
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.prefix(32)))
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.suffix(32)))
+        }
     }
 }
