@@ -41,4 +41,10 @@ struct LocalDateTests {
     func malformedIsoTextIsRejected(_ text: String) {
         #expect(LocalDate(iso: text) == nil)
     }
+
+    @Test(arguments: [(7, 2, "07"), (0, 4, "0000"), (12_345, 4, "12345"), (-5, 3, "-05"), (2026, 4, "2026"), (59, 1, "59")])
+    func numbersArePaddedWithLeadingZeros(_ value: Int, _ width: Int, _ text: String) {
+        #expect(value.zeroPadded(to: width) == text)
+        #expect(value.zeroPadded(to: width) == String(format: "%0\(width)d", value))
+    }
 }

@@ -118,7 +118,7 @@ extension Phrasebook {
     public var badgesNoneYet: String { say("Chưa có huy hiệu nào — gõ /roast để bắt đầu!", "No badges yet — type /roast to get going!") }
 
     public func earnedOn(_ date: LocalDate) -> String {
-        say(String(format: "%02d/%02d/%04d", date.day, date.month, date.year), date.iso)
+        say(date.day.zeroPadded(to: 2) + "/" + date.month.zeroPadded(to: 2) + "/" + date.year.zeroPadded(to: 4), date.iso)
     }
 
     /// What is still missing for a badge.

@@ -80,7 +80,7 @@ public enum SettingChange: Sendable, Hashable {
         switch self {
         case .language(let language): "l:\(language.rawValue)"
         case .timeZone(let zone): "z:\(zone)"
-        case .dailyTime(let time): String(format: "t:%02d%02d", time.hour, time.minute)
+        case .dailyTime(let time): "t:" + time.hour.zeroPadded(to: 2) + time.minute.zeroPadded(to: 2)
         case .daily(let on): "d:\(on ? 1 : 0)"
         case .weekdaysOnly(let on): "w:\(on ? 1 : 0)"
         case .maxSpice(let level): "m:\(level.rawValue)"

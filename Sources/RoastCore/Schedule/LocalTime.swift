@@ -21,7 +21,7 @@ public struct LocalTime: Sendable, Hashable, Codable, Comparable, CustomStringCo
     }
 
     /// `HH:mm`.
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String { hour.zeroPadded(to: 2) + ":" + minute.zeroPadded(to: 2) }
 
     public var minutesSinceMidnight: Int { hour * 60 + minute }
 

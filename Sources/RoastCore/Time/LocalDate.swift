@@ -63,13 +63,9 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
         Self.gregorian(timeZone).date(from: DateComponents(year: year, month: month, day: day))!
     }
 
-    /// `YYYY-MM-DD` (years 0–9999; written by hand, `String(format:)` was a visible share of an event's work).
+    /// `YYYY-MM-DD` (years 0–9999).
     public var iso: String {
-        func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
+        year.zeroPadded(to: 4) + "-" + month.zeroPadded(to: 2) + "-" + day.zeroPadded(to: 2)
     }
 
     public var description: String { iso }

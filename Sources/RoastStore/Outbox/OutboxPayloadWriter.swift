@@ -29,7 +29,9 @@ struct OutboxPayloadWriter {
         case .edit(let target, let message):
             raw("{\"message\":")
             write(message)
-            raw(",\"target\":\(target.rawValue),\"type\":\"edit\"}")
+            raw(",\"target\":")
+            raw(String(target.rawValue))
+            raw(",\"type\":\"edit\"}")
         case .document(let document):
             raw("{")
             if let caption = document.caption {
@@ -61,7 +63,10 @@ struct OutboxPayloadWriter {
             raw("]")
         }
         raw("]")
-        if let replyTo = message.replyTo { raw(",\"replyTo\":\(replyTo.rawValue)") }
+        if let replyTo = message.replyTo {
+            raw(",\"replyTo\":")
+            raw(String(replyTo.rawValue))
+        }
         raw(message.silent ? ",\"silent\":true,\"text\":" : ",\"silent\":false,\"text\":")
         write(message.text)
         raw("}")
@@ -77,7 +82,9 @@ struct OutboxPayloadWriter {
             case .italic(let value): single("italic", value)
             case .code(let value): single("code", value)
             case .mention(let user, let name):
-                raw("{\"mention\":{\"_0\":\(user.rawValue),\"name\":")
+                raw("{\"mention\":{\"_0\":")
+                raw(String(user.rawValue))
+                raw(",\"name\":")
                 string(name)
                 raw("}}")
             case .link(let url, let text):
@@ -93,7 +100,10 @@ struct OutboxPayloadWriter {
 
     /// A span case with one unlabelled value: `{"case":{"_0":"value"}}`.
     private mutating func single(_ name: String, _ value: String) {
-        raw("{\"\(name)\":{\"_0\":")
+        // Pieces, not an interpolated string: no allocation per span.
+        raw("{\"")
+        raw(name)
+        raw("\":{\"_0\":")
         string(value)
         raw("}}")
     }
