@@ -1,5 +1,5 @@
 import Foundation
-import RoastCore
+@testable import RoastCore
 import Testing
 
 /// `config/library` in this repository.
@@ -322,5 +322,31 @@ struct MalformedLibrary: Sendable, CustomTestStringConvertible {
         default:
             actual == expected
         }
+    }
+
+    /// Pools and feedback tables are indexed by these positions: each case has its own, in order.
+    @Test func categoryAndLanguagePositionsAreTheirPlacesInAllCases() {
+        #expect(RoastCategory.allCases.map(\.position) == Array(RoastCategory.allCases.indices))
+        #expect(Language.allCases.map(\.position) == Array(Language.allCases.indices))
+    }
+
+    /// Every roast is in the pool of its language, category and premium flag, once, in file order.
+    @Test func poolsByPositionHoldEveryRoastOnce() throws {
+        let library = try RoastLibrary.load(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/library"))
+        var seen: [Int] = []
+        for language in Language.allCases {
+            for category in RoastCategory.allCases {
+                for premium in [false, true] {
+                    let ordinals = library.ordinals(language: language, category: category, premium: premium)
+                    #expect(ordinals == ordinals.sorted())
+                    #expect(ordinals.allSatisfy {
+                        library.all[$0].language == language && library.all[$0].category == category && library.all[$0].isPremium == premium
+                    })
+                    #expect(ordinals.map { library.all[$0] } == (premium ? library.premium(language: language, category: category) : library.roasts(language: language, category: category)))
+                    seen += ordinals
+                }
+            }
+        }
+        #expect(seen.sorted() == Array(library.all.indices))
     }
 }

@@ -137,6 +137,7 @@ public struct RoastPicker: Sendable {
     ) -> [Int] {
         let roasts = library.all
         var pool: [Int] = []
+        pool.reserveCapacity(roasts.count / 2)
         for category in categories {
             for ordinal in library.ordinals(language: language, category: category, premium: false)
             where roasts[ordinal].spice <= maxSpice && allowed?(roasts[ordinal]) ?? true {

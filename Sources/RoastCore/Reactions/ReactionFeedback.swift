@@ -111,17 +111,6 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// A category and spice level's place in the tables (a switch, not a hash: it runs per candidate).
     private static func slot(_ category: RoastCategory, _ spice: Int) -> Int {
-        let position =
-            switch category {
-            case .deadlines: 0
-            case .meetings: 1
-            case .kpis: 2
-            case .codeReviews: 3
-            case .workload: 4
-            case .colleagues: 5
-            case .management: 6
-            case .general: 7
-            }
-        return position * slotsPerCategory + spice
+        category.position * slotsPerCategory + spice
     }
 }

@@ -9,6 +9,21 @@ public enum RoastCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case management
     case general
 
+    /// The category's place in `allCases`, by a switch: tables indexed by it replace dictionary
+    /// lookups in the picker and feedback, which run for every candidate roast.
+    var position: Int {
+        switch self {
+        case .deadlines: 0
+        case .meetings: 1
+        case .kpis: 2
+        case .codeReviews: 3
+        case .workload: 4
+        case .colleagues: 5
+        case .management: 6
+        case .general: 7
+        }
+    }
+
     public var emoji: String {
         switch self {
         case .deadlines: "⏰"

@@ -16,8 +16,9 @@ public struct RoastLibrary: Sendable {
     public let all: [LibraryRoast]
 
     private let pools: [PoolKey: [LibraryRoast]]
-    /// The same pools as positions in ``all``: what the picker draws from without copying roasts.
-    private let poolOrdinals: [PoolKey: [Int]]
+    /// The same pools as positions in ``all``, at ``poolIndex(_:_:_:)``: what the picker draws from
+    /// without copying roasts or hashing keys.
+    private let poolOrdinals: [[Int]]
     private let ordinalByID: [String: Int]
 
     /// Decodes and validates the given files. `name` is the file stem (`meetings`, `premium`).
@@ -25,7 +26,7 @@ public struct RoastLibrary: Sendable {
     public init(files: [(language: Language, name: String, data: Data)]) throws(RoastLibraryError) {
         var all: [LibraryRoast] = []
         var pools: [PoolKey: [LibraryRoast]] = [:]
-        var poolOrdinals: [PoolKey: [Int]] = [:]
+        var poolOrdinals = [[Int]](repeating: [], count: Language.allCases.count * RoastCategory.allCases.count * 2)
         var ordinalByID: [String: Int] = [:]
         var fileOfID: [String: String] = [:]
         for file in files {
@@ -37,7 +38,7 @@ public struct RoastLibrary: Sendable {
                 }
                 fileOfID[roast.id] = fileLabel
                 ordinalByID[roast.id] = all.count
-                poolOrdinals[PoolKey(roast), default: []].append(all.count)
+                poolOrdinals[Self.poolIndex(roast.language, roast.category, roast.isPremium)].append(all.count)
                 pools[PoolKey(roast), default: []].append(roast)
                 all.append(roast)
             }
@@ -60,7 +61,11 @@ public struct RoastLibrary: Sendable {
 
     /// Positions in ``all`` of one pool's roasts (regular or premium), in file order.
     func ordinals(language: Language, category: RoastCategory, premium: Bool) -> [Int] {
-        poolOrdinals[PoolKey(language: language, category: category, isPremium: premium)] ?? []
+        poolOrdinals[Self.poolIndex(language, category, premium)]
+    }
+
+    private static func poolIndex(_ language: Language, _ category: RoastCategory, _ premium: Bool) -> Int {
+        (language.position * RoastCategory.allCases.count + category.position) * 2 + (premium ? 1 : 0)
     }
 
     /// The position in ``all`` of the roast with this id.
