@@ -35,7 +35,7 @@ final class SQLiteConnection: @unchecked Sendable {
             // A connection left to SQLite checkpoints (and syncs) every ~40 MB of WAL instead of
             // 4 MB, which made one event in ~100 wait for a checkpoint (pipeline p99 12 ms).
             // `RoastDatabase` replaces this with `WALCheckpointer`, which copies the log on its own
-            // thread and restarts it at 8 MB. The file keeps up to 16 MB once restarted, so a
+            // thread and restarts it at 16 MB. The file keeps up to 16 MB once restarted, so a
             // restarted log overwrites blocks already allocated instead of growing the file again.
             try execute("PRAGMA wal_autocheckpoint=10000")
             try execute("PRAGMA journal_size_limit=16777216")
