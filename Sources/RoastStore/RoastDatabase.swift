@@ -5,19 +5,12 @@ import Synchronization
 ///
 /// Every access goes through ``write(_:)`` or ``read(_:)``, which hold a lock for the whole
 /// transaction. Calls are synchronous and short; do not call `write` or `read` from inside a
-/// transaction's closure (the lock is not reentrant). ``snapshot(_:)`` reads on a second
-/// connection, beside the first.
+/// transaction's closure (the lock is not reentrant).
 public final class RoastDatabase: Sendable {
     /// nil once closed.
     private let connection: Mutex<SQLiteConnection?>
     /// Checkpoints the log off the writer's thread (file databases only).
     private let checkpointer: WALCheckpointer?
-    /// The connections of ``snapshot(_:)`` (file databases only), each opened on first use: two, so
-    /// that the tasks of two threads reading at once do not spin on one lock.
-    private let reader = Mutex<SQLiteConnection?>(nil)
-    private let secondReader = Mutex<SQLiteConnection?>(nil)
-    private let path: String
-    private let closed = Atomic<Bool>(false)
 
     /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
     /// enables WAL and foreign keys, and applies pending migrations.
@@ -45,7 +38,6 @@ public final class RoastDatabase: Sendable {
         }
         checkpointer?.attach(to: opened)
         self.checkpointer = checkpointer
-        self.path = path
         connection = Mutex(opened)
     }
 
@@ -66,45 +58,8 @@ public final class RoastDatabase: Sendable {
         try transaction(begin: "BEGIN DEFERRED", readOnly: true, body)
     }
 
-    /// A read-only transaction on a second connection: it sees what was committed when it began and
-    /// runs beside ``write(_:)`` instead of waiting for it (WAL readers do not block the writer), so
-    /// work that only reads can be moved off the single writer. A database in memory has one
-    /// connection; there this is ``read(_:)``.
-    public func snapshot<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
-        guard path != ":memory:", !path.isEmpty else { return try read(body) }
-        var outcome: Result<T, any Error>?
-        _ = secondReader.withLockIfAvailable { reader in outcome = snapshot(on: &reader, body) }
-        if outcome == nil { reader.withLock { reader in outcome = snapshot(on: &reader, body) } }
-        // One of the two closures ran and set `outcome`.
-        return try outcome!.get()
-    }
-
-    private func snapshot<T>(on reader: inout SQLiteConnection?, _ body: (borrowing StoreTransaction) throws -> T) -> Result<T, any Error> {
-        guard !closed.load(ordering: .acquiring) else { return .failure(SQLiteConnection.closedError) }
-        if reader == nil {
-            do {
-                let opened = try SQLiteConnection(path: path)
-                // Its reads are a chat's index ranges, pages mostly in the OS cache already.
-                try opened.execute("PRAGMA cache_size=-1024")
-                reader = opened
-            } catch {
-                return .failure(error)
-            }
-        }
-        return Self.run(reader!, begin: "BEGIN DEFERRED", readOnly: true, body)
-    }
-
-    /// Closes the connections; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
+    /// Closes the connection; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
     public func close() {
-        closed.store(true, ordering: .releasing)
-        reader.withLock { reader in
-            reader?.close()
-            reader = nil
-        }
-        secondReader.withLock { reader in
-            reader?.close()
-            reader = nil
-        }
         connection.withLock { connection in
             guard let open = connection else { return }
             checkpointer?.detach(from: open)

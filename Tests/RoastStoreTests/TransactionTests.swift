@@ -89,25 +89,4 @@ struct TransactionTests {
         }
         #expect(try database.read { tx in try tx.value(forKey: "k") } == nil)
     }
-
-    /// A snapshot reads beside the writer: not blocked by an open write, blind to its uncommitted
-    /// changes, up to date once they commit; it refuses writes and stops with the database.
-    @Test func snapshotReadsCommittedDataBesideAnOpenWrite() throws {
-        let directory = try TemporaryDirectory()
-        let database = try RoastDatabase(path: directory.path())
-        try database.write { tx in try tx.setPollOffset(1) }
-        try database.write { tx in
-            try tx.setPollOffset(2)
-            // Inside the write (its lock held), on the other connection: the committed value.
-            #expect(try database.snapshot { try $0.pollOffset() } == 1)
-        }
-        #expect(try database.snapshot { try $0.pollOffset() } == 2)
-        #expect {
-            try database.snapshot { tx in try tx.setPollOffset(3) }
-        } throws: { error in
-            if case StoreError.sqlite(let code, _) = error { code == 8 } else { false }  // SQLITE_READONLY
-        }
-        database.close()
-        #expect(throws: StoreError.self) { try database.snapshot { try $0.pollOffset() } }
-    }
 }

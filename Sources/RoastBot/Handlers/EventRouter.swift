@@ -50,12 +50,6 @@ public struct EventRouter: Sendable {
         return outcome
     }
 
-    /// A library draw's inputs for `envelope`, when it asks for a roast (see ``DrawInputs``).
-    public func drawInputs(for envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> DrawInputs? {
-        guard try roasts.request(for: envelope.event, chat: envelope.chat.id, tx) != nil else { return nil }
-        return try DrawInputs(chat: envelope.chat.id, sender: envelope.sender?.id, tx)
-    }
-
     private func routeEvent(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
         switch context.envelope.event {
         case .command(let name, let arguments, _):

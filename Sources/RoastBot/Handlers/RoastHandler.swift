@@ -123,8 +123,8 @@ public struct RoastHandler: Sendable {
     private func pickFromLibrary(
         _ request: RoastRequest, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
     ) throws -> RoastPicker.Choice? {
-        let inputs = try drawInputs(context, tx)
-        let (served, feedback) = (inputs.served, inputs.feedback)
+        let served = try context.sender.map { try tx.libraryIDsServed(chat: context.chatID, user: $0.id) } ?? []
+        let feedback = ReactionFeedback(recent: try tx.ratedRoasts(chat: context.chatID, limit: Self.feedbackHistory))
         let premiumUnlocked = try context.premiumUnlocked(tx)
         let weight = feedback.weights(in: picker.library)
         // Only the drawn roast is checked (a cached verdict); a rejected one is left out of the next draw.
@@ -140,13 +140,6 @@ public struct RoastHandler: Sendable {
             rejected.insert(choice.roast.id)
         }
         return nil
-    }
-
-    /// The draw's inputs: those the pipeline read before the transaction while they are still
-    /// current (the chat's newest roast unchanged, see ``DrawInputs``), else read now.
-    private func drawInputs(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> DrawInputs {
-        if let early = context.draw, try early.latestRoast == tx.latestRoastID(chat: context.chatID) { return early }
-        return try DrawInputs(chat: context.chatID, sender: context.sender?.id, tx)
     }
 
     /// Whether an AI roast prepared before the transaction may be sent: it passes the safety filter

@@ -19,8 +19,6 @@ public struct EventContext: Sendable {
     public var prepared: PreparedRoast? = nil
     /// Whether the sender is an admin of the chat, when the event needed to know (see ``AdminCheck``).
     public var senderIsAdmin: Bool? = nil
-    /// A library draw's inputs read before the transaction, if the pipeline did (see ``DrawInputs``).
-    public var draw: DrawInputs? = nil
 
     public var language: Language { chat.language }
     public var words: Phrasebook { Phrasebook(chat.language) }

@@ -9,7 +9,6 @@ import Timekeeping
 /// ``EventApplier``); answers button presses right after their transaction commits and wakes the outbox.
 public struct EventPipeline: Sendable {
     private let applier: EventApplier
-    private let processor: UpdateProcessor
     private let database: RoastDatabase
     private let platform: any ChatPlatform
     private let outbox: OutboxDeliverer
@@ -30,7 +29,6 @@ public struct EventPipeline: Sendable {
         self.abuseGate = abuseGate
         self.inline = inline
         self.applier = EventApplier(processor: processor, clock: clock)
-        self.processor = processor
         self.database = database
         self.platform = platform
         self.outbox = outbox
@@ -68,10 +66,9 @@ public struct EventPipeline: Sendable {
         for envelope in events {
             // Everything that needs the network or in-memory state is decided before the transaction.
             let throttle = abuseGate?.judge(envelope) ?? .allow
-            var prepared = PreparedEvent(
+            let prepared = PreparedEvent(
                 senderIsAdmin: await adminCheck?.prepare(envelope), throttle: throttle,
                 roast: throttle == .allow ? await preparer?.prepare(envelope) : nil)
-            if throttle == .allow, prepared.roast == nil { prepared.draw = processor.prepareDraw(envelope) }
             let applied = await applier.apply(envelope, prepared: prepared)
             if case .inlineQuery(let id, let query) = envelope.event, applied != nil { await answerInline(id, query: query, envelope) }
             if case .buttonPress(let callbackID, _, _) = envelope.event {

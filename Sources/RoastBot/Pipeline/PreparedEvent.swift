@@ -10,13 +10,10 @@ public struct PreparedEvent: Sendable, Hashable {
     public var throttle: ThrottleVerdict
     /// An AI roast fetched for the event, when it asks for one and the chat uses AI (see ``RoastPreparer``).
     public var roast: PreparedRoast?
-    /// What a library draw for the event reads, read beside the writer (see ``DrawInputs``).
-    public var draw: DrawInputs?
 
-    public init(senderIsAdmin: Bool? = nil, throttle: ThrottleVerdict = .allow, roast: PreparedRoast? = nil, draw: DrawInputs? = nil) {
+    public init(senderIsAdmin: Bool? = nil, throttle: ThrottleVerdict = .allow, roast: PreparedRoast? = nil) {
         self.senderIsAdmin = senderIsAdmin
         self.throttle = throttle
         self.roast = roast
-        self.draw = draw
     }
 }

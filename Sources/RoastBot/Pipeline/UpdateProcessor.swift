@@ -91,17 +91,6 @@ public struct UpdateProcessor: Sendable {
         }
     }
 
-    /// Reads, beside the writer, what a library draw for `envelope` will need (see ``DrawInputs``);
-    /// nil when it asks for no roast, or when the read failed (the handler then reads in the transaction).
-    public func prepareDraw(_ envelope: IncomingEnvelope) -> DrawInputs? {
-        do {
-            return try database.snapshot { tx in try router.drawInputs(for: envelope, tx) }
-        } catch {
-            logger.debug("draw inputs not read early", metadata: ["update": "\(envelope.sequence)", "error": "\(error)"])
-            return nil
-        }
-    }
-
     /// Records a failed event as applied (with no effects), unless it was applied before.
     private func markSkipped(_ envelope: IncomingEnvelope, at processedAt: Date, _ tx: borrowing StoreTransaction) throws {
         if try !tx.hasProcessed(update: envelope.sequence) {
@@ -140,7 +129,6 @@ public struct UpdateProcessor: Sendable {
             envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: timeZone),
             processedAt: processedAt, prepared: prepared.roast)
         context.senderIsAdmin = prepared.senderIsAdmin
-        context.draw = prepared.draw
         var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
         var outcome: HandlerOutcome
         if prepared.throttle == .warn {

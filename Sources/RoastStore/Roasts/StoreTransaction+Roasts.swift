@@ -65,13 +65,6 @@ extension StoreTransaction {
         try connection.execute("UPDATE roasts SET message_id = ? WHERE roast_id = ?", message, id)
     }
 
-    /// The chat's newest roast, if it has any.
-    public func latestRoastID(chat: ChatID) throws(StoreError) -> RoastID? {
-        try connection.queryOne("SELECT max(roast_id) FROM roasts WHERE chat_id = ?", chat) { (row: borrowing Row) in
-            row.isNull(0) ? nil : RoastID(row.int64(0))
-        } ?? nil
-    }
-
     /// Library entries already served to `user` in `chat`, so the picker can avoid repeats.
     public func libraryIDsServed(chat: ChatID, user: UserID) throws(StoreError) -> Set<String> {
         // Not DISTINCT: the set removes repeats without SQLite's temporary b-tree.
