@@ -31,6 +31,9 @@ struct PipelineBenchmark {
     var events = 20_000
     var warmup = 2_000
     var batchSize = 100
+    /// Events applied one by one (the latency figures) before the throughput run; they also age the
+    /// database the throughput run starts from. Nil: half of `events`.
+    var oneByOne: Int?
 
     func run(library: RoastLibrary) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
@@ -47,7 +50,7 @@ struct PipelineBenchmark {
         // Warm-up: fills chats, profiles and roasts (so presses have targets) and the statement cache.
         _ = sequential(processor, &workload, count: warmup, clock: clock)
         let sequentialStart = Stopwatch.now()
-        let latencies = sequential(processor, &workload, count: events / 2, clock: clock)
+        let latencies = sequential(processor, &workload, count: oneByOne ?? events / 2, clock: clock)
         let sequentialSeconds = Stopwatch.now() - sequentialStart
 
         let pipeline = EventPipeline(

@@ -3,6 +3,7 @@ import Logging
 import RoastCore
 
 // roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
+//     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
 // Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
@@ -41,7 +42,9 @@ do {
         print("machine: \(machine())")
         if mode == "all" || mode == "pipeline" {
             let library = try RoastLibrary.load(directory: BotChild.repositoryRoot.appendingPathComponent("config/library"))
-            let result = try await PipelineBenchmark(events: quick ? 5_000 : 20_000).run(library: library)
+            var benchmark = PipelineBenchmark(events: quick ? 5_000 : 20_000)
+            benchmark.oneByOne = option("--one-by-one").map { Int($0) }
+            let result = try await benchmark.run(library: library)
             let p50 = Figure.quantile(result.latencies, 0.5), p99 = Figure.quantile(result.latencies, 0.99)
             table.add(
                 "pipeline throughput: EventPipeline, \(result.events) events in batches of 100, 1,000 users, 100 chats",
@@ -78,7 +81,7 @@ do {
         }
         print(table.render())
     default:
-        print("usage: roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N] | soak [--minutes N] [--rate R]")
+        print("usage: roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N] [--one-by-one N] | soak [--minutes N] [--rate R]")
         exit(2)
     }
 } catch {
