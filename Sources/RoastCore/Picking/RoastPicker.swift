@@ -38,7 +38,7 @@ public struct RoastPicker: Sendable {
     ) -> Choice? {
         pick(
             request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
-            weight: { weights[$0.id] ?? 1 }, categoryWeights: categoryWeights, allowed: { _ in true }, using: &random)
+            ordinalWeight: { weights[library.all[$0].id] ?? 1 }, categoryWeights: categoryWeights, using: &random)
     }
 
     /// - Parameters:

@@ -48,21 +48,16 @@ struct OutboxPayloadWriter {
     }
 
     private mutating func write(_ message: OutgoingMessage) {
-        raw("{\"buttons\":[")
-        for (rowIndex, row) in message.buttons.enumerated() {
-            if rowIndex > 0 { raw(",") }
-            raw("[")
-            for (index, button) in row.enumerated() {
-                if index > 0 { raw(",") }
-                raw("{\"data\":")
-                string(button.data)
-                raw(",\"label\":")
-                string(button.label)
-                raw("}")
+        raw("{\"buttons\":")
+        array(message.buttons) { writer, row in
+            writer.array(row) { writer, button in
+                writer.raw("{\"data\":")
+                writer.string(button.data)
+                writer.raw(",\"label\":")
+                writer.string(button.label)
+                writer.raw("}")
             }
-            raw("]")
         }
-        raw("]")
         if let replyTo = message.replyTo {
             raw(",\"replyTo\":")
             raw(String(replyTo.rawValue))
@@ -73,29 +68,44 @@ struct OutboxPayloadWriter {
     }
 
     private mutating func write(_ text: RichText) {
-        raw("{\"spans\":[")
-        for (index, span) in text.spans.enumerated() {
-            if index > 0 { raw(",") }
-            switch span {
-            case .plain(let value): single("plain", value)
-            case .bold(let value): single("bold", value)
-            case .italic(let value): single("italic", value)
-            case .code(let value): single("code", value)
-            case .mention(let user, let name):
-                raw("{\"mention\":{\"_0\":")
-                raw(String(user.rawValue))
-                raw(",\"name\":")
-                string(name)
-                raw("}}")
-            case .link(let url, let text):
-                raw("{\"link\":{\"text\":")
-                string(text)
-                raw(",\"url\":")
-                string(url)
-                raw("}}")
-            }
+        raw("{\"spans\":")
+        array(text.spans) { writer, span in
+            writer.span(span)
         }
-        raw("]}")
+        raw("}")
+    }
+
+    private mutating func span(_ span: RichText.Span) {
+        switch span {
+        case .plain(let value): single("plain", value)
+        case .bold(let value): single("bold", value)
+        case .italic(let value): single("italic", value)
+        case .code(let value): single("code", value)
+        case .mention(let user, let name):
+            raw("{\"mention\":{\"_0\":")
+            raw(String(user.rawValue))
+            raw(",\"name\":")
+            string(name)
+            raw("}}")
+        case .link(let url, let text):
+            raw("{\"link\":{\"text\":")
+            string(text)
+            raw(",\"url\":")
+            string(url)
+            raw("}}")
+        }
+    }
+
+    /// A JSON array: `[`, each element written by `element`, separated by commas, `]`.
+    private mutating func array<Elements: Sequence>(
+        _ elements: Elements, _ element: (inout OutboxPayloadWriter, Elements.Element) -> Void
+    ) {
+        raw("[")
+        for (index, item) in elements.enumerated() {
+            if index > 0 { raw(",") }
+            element(&self, item)
+        }
+        raw("]")
     }
 
     /// A span case with one unlabelled value: `{"case":{"_0":"value"}}`.
