@@ -19,7 +19,9 @@ public struct ReactionFeedback: Sendable, Hashable {
     public static let dislikedRoastWeight = 0.5
 
     /// Categories where 👎 dominates.
-    public let cooledCategories: Set<RoastCategory>
+    public var cooledCategories: Set<RoastCategory> {
+        Set(RoastCategory.allCases.filter { isCooled[Self.slot($0, 0)] })
+    }
     /// 🔥 received by roasts of each category and spice, at ``slot(_:_:)``.
     private let firesBySimilarity: [Int]
     /// Whether each category is cooled, at ``slot(_:_:)`` with spice 0.
@@ -49,9 +51,7 @@ public struct ReactionFeedback: Sendable, Hashable {
             }
             if isDisliked, let id = roast.libraryID { dislikedIDs.insert(id) }
         }
-        let isCooled = dislikes.map { $0 >= Self.dislikeThreshold }
-        self.isCooled = isCooled
-        cooledCategories = Set(RoastCategory.allCases.filter { isCooled[Self.slot($0, 0)] })
+        isCooled = dislikes.map { $0 >= Self.dislikeThreshold }
         firesBySimilarity = fires
         self.firedIDs = firedIDs
         self.dislikedIDs = dislikedIDs.subtracting(firedIDs)
@@ -100,7 +100,7 @@ public struct ReactionFeedback: Sendable, Hashable {
 
     /// The sentence added to an AI prompt for `category`, when the chat has cooled on it.
     public func promptAdjustment(for category: RoastCategory) -> String? {
-        guard cooledCategories.contains(category) else { return nil }
+        guard isCooled[Self.slot(category, 0)] else { return nil }
         return "People in this chat have recently disliked roasts about \(category.promptName). "
             + "Be noticeably gentler and more playful than usual: laugh with them at the situation, never at anyone."
     }

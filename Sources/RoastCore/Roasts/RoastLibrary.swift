@@ -15,9 +15,8 @@ public struct RoastLibrary: Sendable {
     /// Every roast, in the order of the files and of the entries inside them.
     public let all: [LibraryRoast]
 
-    private let pools: [PoolKey: [LibraryRoast]]
-    /// The same pools as positions in ``all``, at ``poolIndex(_:_:_:)``: what the picker draws from
-    /// without copying roasts or hashing keys.
+    /// Each pool (language, category, regular or premium) as positions in ``all``, at
+    /// ``poolIndex(_:_:_:)``: what the picker draws from without copying roasts or hashing keys.
     private let poolOrdinals: [[Int]]
     private let ordinalByID: [String: Int]
 
@@ -25,7 +24,6 @@ public struct RoastLibrary: Sendable {
     /// Fails on the first problem, naming the file and roast.
     public init(files: [(language: Language, name: String, data: Data)]) throws(RoastLibraryError) {
         var all: [LibraryRoast] = []
-        var pools: [PoolKey: [LibraryRoast]] = [:]
         var poolOrdinals = [[Int]](repeating: [], count: Language.allCases.count * RoastCategory.allCases.count * 2)
         var ordinalByID: [String: Int] = [:]
         var fileOfID: [String: String] = [:]
@@ -39,24 +37,22 @@ public struct RoastLibrary: Sendable {
                 fileOfID[roast.id] = fileLabel
                 ordinalByID[roast.id] = all.count
                 poolOrdinals[Self.poolIndex(roast.language, roast.category, roast.isPremium)].append(all.count)
-                pools[PoolKey(roast), default: []].append(roast)
                 all.append(roast)
             }
         }
         self.all = all
-        self.pools = pools
         self.poolOrdinals = poolOrdinals
         self.ordinalByID = ordinalByID
     }
 
     /// The regular (non-premium) roasts of one language and category, in file order.
     public func roasts(language: Language, category: RoastCategory) -> [LibraryRoast] {
-        pools[PoolKey(language: language, category: category, isPremium: false)] ?? []
+        ordinals(language: language, category: category, premium: false).map { all[$0] }
     }
 
     /// The premium roasts of one language and category, in file order.
     public func premium(language: Language, category: RoastCategory) -> [LibraryRoast] {
-        pools[PoolKey(language: language, category: category, isPremium: true)] ?? []
+        ordinals(language: language, category: category, premium: true).map { all[$0] }
     }
 
     /// Positions in ``all`` of one pool's roasts (regular or premium), in file order.
@@ -157,22 +153,6 @@ extension RoastLibrary {
         var moods: [String]?
         var text: String
         var category: String?
-    }
-
-    private struct PoolKey: Hashable, Sendable {
-        var language: Language
-        var category: RoastCategory
-        var isPremium: Bool
-
-        init(language: Language, category: RoastCategory, isPremium: Bool) {
-            self.language = language
-            self.category = category
-            self.isPremium = isPremium
-        }
-
-        init(_ roast: LibraryRoast) {
-            self.init(language: roast.language, category: roast.category, isPremium: roast.isPremium)
-        }
     }
 
     private static func resolveCategory(of entry: Entry, file: String, fileCategory: RoastCategory?)
