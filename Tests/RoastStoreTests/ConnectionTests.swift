@@ -1,3 +1,4 @@
+import CSQLite
 import ChatPlatform
 import Foundation
 import Testing
@@ -11,6 +12,15 @@ struct ConnectionTests {
         #expect(try database.pragma("foreign_keys") == "1")
         #expect(try database.pragma("synchronous") == "1")  // NORMAL
         #expect(try database.pragma("busy_timeout") == "5000")
+    }
+
+    @Test func sqliteKeepsNoMemoryStatisticsOnceAConnectionIsOpen() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        try database.write { tx in _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday) }
+        // With statistics on, every allocation is counted under a global mutex and this is > 0.
+        var current: Int64 = 0, highest: Int64 = 0
+        #expect(sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0) == SQLITE_OK)
+        #expect(current == 0)
     }
 
     @Test func foreignKeysAreEnforced() throws {
