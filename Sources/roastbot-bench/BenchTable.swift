@@ -45,6 +45,12 @@ enum Figure {
     static func rate(_ value: Double) -> String { String(format: "%.0f", value) }
     static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1_000) }
     static func mb(_ kilobytes: Int) -> String { String(format: "%.1f MB", Double(kilobytes) / 1_024) }
+    /// VmRSS with its parts: "40.1 MB (anonymous 4.8, files 35.3)".
+    static func resident(_ resident: ProcessMemory.Resident?) -> String {
+        guard let resident else { return "?" }
+        return mb(resident.totalKilobytes)
+            + String(format: " (anonymous %.1f, files %.1f)", Double(resident.anonymousKilobytes) / 1_024, Double(resident.fileKilobytes) / 1_024)
+    }
     static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
 
     /// The value at quantile `q` (0…1) of unsorted `samples`.

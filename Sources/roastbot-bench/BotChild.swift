@@ -65,6 +65,7 @@ final class BotChild {
     var pid: Int32? { process?.processIdentifier }
     var isRunning: Bool { process?.isRunning ?? false }
     var residentKilobytes: Int? { pid.flatMap { ProcessMemory.residentKilobytes(of: $0) } }
+    var resident: ProcessMemory.Resident? { pid.flatMap { ProcessMemory.resident(of: $0) } }
 
     func signal(_ signal: Int32) {
         if let process, process.isRunning { kill(process.processIdentifier, signal) }

@@ -15,8 +15,8 @@ import RoastTesting
 struct EndToEndBenchmark {
     struct Result {
         var startup: Double
-        var idleKilobytes: Int?
-        var afterKilobytes: Int?
+        var idle: ProcessMemory.Resident?
+        var after: ProcessMemory.Resident?
         var updates: Int
         var seconds: Double
         var prefilledProfiles: Int
@@ -41,7 +41,7 @@ struct EndToEndBenchmark {
         else { throw BenchError.botDidNotStart(log: bot.logPath) }
         let startup = firstPoll.arrivedAt.timeIntervalSince(launched)
         try await Task.sleep(for: .seconds(1))
-        let idle = bot.residentKilobytes
+        let idle = bot.resident
 
         let chats = (0..<100).map { FakeChat(id: -2_000_000_000 - Int64($0), type: .supergroup, title: "Team \($0)") }
         let users = (0..<1_000).map { FakeUser(id: 50_000 + Int64($0), firstName: "User \($0)", languageCode: $0 % 3 == 0 ? "en" : "vi") }
@@ -73,11 +73,11 @@ struct EndToEndBenchmark {
         }
         guard drained else { throw BenchError.timedOut("press answers: \(fake.callbackAnswers.count) of \(presses)") }
         let seconds = Stopwatch.now() - started
-        let after = bot.residentKilobytes
+        let after = bot.resident
         await bot.stop()
         await fake.stop()
         return Result(
-            startup: startup, idleKilobytes: idle, afterKilobytes: after, updates: commands + presses, seconds: seconds,
+            startup: startup, idle: idle, after: after, updates: commands + presses, seconds: seconds,
             prefilledProfiles: prefilledProfiles)
     }
 

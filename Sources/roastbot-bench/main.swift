@@ -59,16 +59,16 @@ do {
         if mode == "all" || mode == "e2e" || mode == "memory" {
             let small = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000).run()
             table.add("start-up to first getUpdates (empty database)", Figure.ms(small.startup), target: "≤ 100 ms", met: small.startup <= 0.1)
-            table.add("RSS idle after start (empty database)", small.idleKilobytes.map(Figure.mb) ?? "?", target: "≤ 20 MB",
-                met: small.idleKilobytes.map { $0 <= 20 * 1_024 })
+            table.add("RSS idle after start (empty database)", Figure.resident(small.idle), target: "≤ 20 MB",
+                met: small.idle.map { $0.totalKilobytes <= 20 * 1_024 })
             table.add("end to end (roastbot + fake Bot API, \(small.updates) updates)", "\(Figure.rate(small.throughput)) updates/s")
-            table.add("RSS after the mix (empty database)", small.afterKilobytes.map(Figure.mb) ?? "?")
+            table.add("RSS after the mix (empty database)", Figure.resident(small.after))
             let big = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000, prefilledProfiles: 100_000).run()
             table.add("start-up to first getUpdates (100,000 profiles)", Figure.ms(big.startup), target: "≤ 100 ms", met: big.startup <= 0.1)
-            table.add("RSS idle after start (100,000 profiles)", big.idleKilobytes.map(Figure.mb) ?? "?", target: "≤ 20 MB",
-                met: big.idleKilobytes.map { $0 <= 20 * 1_024 })
-            table.add("RSS after the mix (100,000 profiles)", big.afterKilobytes.map(Figure.mb) ?? "?", target: "≤ 40 MB",
-                met: big.afterKilobytes.map { $0 <= 40 * 1_024 })
+            table.add("RSS idle after start (100,000 profiles)", Figure.resident(big.idle), target: "≤ 20 MB",
+                met: big.idle.map { $0.totalKilobytes <= 20 * 1_024 })
+            table.add("RSS after the mix (100,000 profiles)", Figure.resident(big.after), target: "≤ 40 MB",
+                met: big.after.map { $0.totalKilobytes <= 40 * 1_024 })
             table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
         }
         if mode == "all" || mode == "broadcast" {
