@@ -35,6 +35,27 @@ struct CheckpointTests {
         #expect(try reopened.integrityCheck() == "ok")
     }
 
+    @Test func backgroundCheckpointsFollowTheLogsGrowthNotEachCommit() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(
+            path: directory.path(), migrations: Schema.migrations, checkpointPages: (background: 100, inline: 1_000_000))
+        // A reader's open snapshot keeps the log from restarting, as a steady stream of commits does
+        // in production, so it only grows.
+        let reader = try SQLiteConnection(path: directory.path())
+        try reader.execute("BEGIN")
+        _ = try reader.queryOne("SELECT count(*) FROM processed_updates") { (row: borrowing Row) in row.int(0) }
+        // 300 commits of 1–3 pages, with time between them for a checkpoint to finish: asked after
+        // every commit past 100 pages, one would run for nearly each of the last ~250.
+        for update in Int64(0)..<300 {
+            try database.write { tx in try tx.markProcessed(update: update, at: Fixtures.monday) }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        try reader.execute("COMMIT")
+        reader.close()
+        database.close()  // waits for a checkpoint under way
+        #expect((1...9).contains(database.backgroundCheckpoints), "\(database.backgroundCheckpoints) background checkpoints")
+    }
+
     @Test func theLogRestartsOnceItReachesTheInlineLimit() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path()
