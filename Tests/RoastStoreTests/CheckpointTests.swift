@@ -19,7 +19,7 @@ struct CheckpointTests {
         let directory = try TemporaryDirectory()
         let path = directory.path()
         // The writer itself would only checkpoint at a million pages: anything copied is the background's work.
-        let database = try RoastDatabase(path: path, migrations: Schema.migrations, checkpointPages: (background: 20, inline: 1_000_000))
+        let database = try RoastDatabase(path: path, migrations: Schema.migrations, checkpointPages: (background: 20, stride: 20, inline: 1_000_000))
         let before = Self.size(path)
         try Self.writeUpdates(database, 0..<2_000)
         var copied = false
@@ -38,7 +38,7 @@ struct CheckpointTests {
     @Test func backgroundCheckpointsFollowTheLogsGrowthNotEachCommit() async throws {
         let directory = try TemporaryDirectory()
         let database = try RoastDatabase(
-            path: directory.path(), migrations: Schema.migrations, checkpointPages: (background: 100, inline: 1_000_000))
+            path: directory.path(), migrations: Schema.migrations, checkpointPages: (background: 100, stride: 100, inline: 1_000_000))
         // A reader's open snapshot keeps the log from restarting, as a steady stream of commits does
         // in production, so it only grows.
         let reader = try SQLiteConnection(path: directory.path())
@@ -59,7 +59,7 @@ struct CheckpointTests {
     @Test func theLogRestartsOnceItReachesTheInlineLimit() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path()
-        let database = try RoastDatabase(path: path, migrations: Schema.migrations, checkpointPages: (background: 50, inline: 200))
+        let database = try RoastDatabase(path: path, migrations: Schema.migrations, checkpointPages: (background: 50, stride: 50, inline: 200))
         try Self.writeUpdates(database, 0..<3_000)
         // 3,000 commits of at least one page each went through (≥ 12 MB of frames); the log file
         // restarted at the inline limit instead of growing with them. (Its size is a high-water
