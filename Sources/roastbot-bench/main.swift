@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import RoastCore
 
-// roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
+// roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
@@ -37,7 +37,7 @@ do {
         let passed = try await soak.run()
         print(passed ? "soak passed" : "soak FAILED")
         exit(passed ? 0 : 1)
-    case "all", "pipeline", "e2e", "broadcast", "memory":
+    case "all", "pipeline", "history", "e2e", "broadcast", "memory":
         var table = BenchTable()
         print("machine: \(machine())")
         if mode == "all" || mode == "pipeline" {
@@ -55,6 +55,19 @@ do {
             table.add(
                 "batch of 100 from arrival to its last commit, p50 / p99",
                 "\(Figure.ms(Figure.quantile(result.batchTimes, 0.5))) / \(Figure.ms(Figure.quantile(result.batchTimes, 0.99)))")
+        }
+        if mode == "all" || mode == "history" {
+            let library = try RoastLibrary.load(directory: BotChild.repositoryRoot.appendingPathComponent("config/library"))
+            let result = try HistoryBenchmark(events: quick ? 2_000 : 8_000).run(library: library)
+            let subject = "one person's history (\(result.events) events in one chat, \(result.roasts) roasts)"
+            for command in ["roast", "badges", "press"] {
+                let times = result.lastLatencies[command] ?? []
+                table.add(
+                    "\(subject): \(command == "press" ? "button press" : "/" + command) p50 / p99 over the last 1,000 events",
+                    "\(Figure.ms(Figure.quantile(times, 0.5))) / \(Figure.ms(Figure.quantile(times, 0.99)))", target: "p99 < 2 ms",
+                    met: Figure.quantile(times, 0.99) < 0.002)
+            }
+            table.add("\(subject): /forgetme of it all (one transaction)", Figure.ms(result.forgetSeconds))
         }
         if mode == "all" || mode == "e2e" || mode == "memory" {
             let small = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000).run()
@@ -81,7 +94,7 @@ do {
         }
         print(table.render())
     default:
-        print("usage: roastbot-bench [all|pipeline|e2e|broadcast|memory] [--quick] [--chats N] [--one-by-one N] | soak [--minutes N] [--rate R]")
+        print("usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N] [--one-by-one N] | soak [--minutes N] [--rate R]")
         exit(2)
     }
 } catch {
