@@ -95,19 +95,6 @@ extension StoreTransaction {
                 roast_count = roast_count + excluded.roast_count
             """,
             new, old)
-        // The served and tried sets move first and whole, which leaves the per-roast trigger
-        // nothing to search for (it would look through the rest of the chat's roasts for each).
-        try connection.execute(
-            "INSERT OR IGNORE INTO served_library (chat_id, user_id, library_id) SELECT ?, user_id, library_id FROM served_library WHERE chat_id = ?",
-            new, old)
-        try connection.execute("DELETE FROM served_library WHERE chat_id = ?", old)
-        try connection.execute(
-            """
-            INSERT OR IGNORE INTO tried_varieties (chat_id, user_id, category, spice)
-            SELECT ?, user_id, category, spice FROM tried_varieties WHERE chat_id = ?
-            """,
-            new, old)
-        try connection.execute("DELETE FROM tried_varieties WHERE chat_id = ?", old)
         try connection.execute("UPDATE roasts SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("UPDATE OR REPLACE moods SET chat_id = ? WHERE chat_id = ?", new, old)
         try migrateStreaksAndBadges(from: old, to: new)

@@ -14,10 +14,6 @@ extension StoreTransaction {
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
         try connection.execute(
             "DELETE FROM favorites WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
-        // Their served and tried sets go first and whole: left to the per-roast trigger, each
-        // deleted roast would search the rest for another with the same entry (8 s for 3,000 roasts).
-        try connection.execute("DELETE FROM served_library WHERE chat_id = ? AND user_id = ?", chat, user)
-        try connection.execute("DELETE FROM tried_varieties WHERE chat_id = ? AND user_id = ?", chat, user)
         try connection.execute("DELETE FROM roasts WHERE chat_id = ? AND user_id = ?", chat, user)
         try connection.execute("DELETE FROM shares WHERE chat_id = ? AND user_id = ?", chat, user)
         try forgetCollectionChoice(chat: chat, user: user)

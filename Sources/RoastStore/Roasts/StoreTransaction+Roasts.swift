@@ -10,8 +10,8 @@ extension StoreTransaction {
     public func insertRoast(_ roast: NewRoast) throws(StoreError) -> RoastID {
         if let requester = roast.requester {
             // Badge measures this roast moves: variety only with a category or spice new to the
-            // requester here (checked before the insert, among the varieties they tried), collections
-            // only for a collection roast.
+            // requester here (checked before the insert, on the covering index), collections only
+            // for a collection roast.
             var moved: [TallyMeasure] = [.roasts]
             if try widensVariety(roast, requester: requester) { moved.append(.variety) }
             if roast.collection != nil { moved.append(.collections) }
@@ -39,10 +39,10 @@ extension StoreTransaction {
         guard roast.kind == .requested else { return false }
         return try connection.queryOne(
             """
-            SELECT NOT EXISTS (SELECT 1 FROM tried_varieties WHERE chat_id = ?1 AND user_id = ?2 AND category = ?3)
-                OR NOT EXISTS (SELECT 1 FROM tried_varieties WHERE chat_id = ?1 AND user_id = ?2 AND spice = ?4)
+            SELECT NOT EXISTS (SELECT 1 FROM roasts WHERE chat_id = ?1 AND user_id = ?2 AND kind = ?3 AND category = ?4)
+                OR NOT EXISTS (SELECT 1 FROM roasts WHERE chat_id = ?1 AND user_id = ?2 AND kind = ?3 AND spice = ?5)
             """,
-            roast.chatID, requester, roast.category.rawValue, roast.spice.rawValue
+            roast.chatID, requester, RoastKind.requested.rawValue, roast.category.rawValue, roast.spice.rawValue
         ) { (row: borrowing Row) in row.bool(0) } ?? true
     }
 
@@ -65,13 +65,14 @@ extension StoreTransaction {
         try connection.execute("UPDATE roasts SET message_id = ? WHERE roast_id = ?", message, id)
     }
 
-    /// Library entries already served to `user` in `chat`, so the picker can avoid repeats: at most
-    /// the library's size however many roasts the person had (kept by triggers on `roasts`).
+    /// Library entries already served to `user` in `chat`, so the picker can avoid repeats.
     public func libraryIDsServed(chat: ChatID, user: UserID) throws(StoreError) -> Set<String> {
+        // Not DISTINCT: the set removes repeats without SQLite's temporary b-tree.
         Set(
-            try connection.query("SELECT library_id FROM served_library WHERE chat_id = ? AND user_id = ?", chat, user) {
-                (row: borrowing Row) in row.string(0)
-            })
+            try connection.query(
+                "SELECT library_id FROM roasts WHERE chat_id = ? AND user_id = ? AND library_id IS NOT NULL",
+                chat, user
+            ) { (row: borrowing Row) in row.string(0) })
     }
 
     /// The user's latest roasts in `chat`, newest first.
