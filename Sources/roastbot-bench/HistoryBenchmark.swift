@@ -8,7 +8,7 @@ import Timekeeping
 
 /// One person's long history: the same mix as the pipeline benchmark from a single person in a
 /// single chat, applied one by one, so their roasts, reactions and favorites pile up (8,000 events
-/// leave ~3,200 roasts). Reports the latency of each command over the last 1,000 events and how
+/// leave ~3,500 roasts). Reports the latency of each command over the last 1,000 events and how
 /// long `/forgetme` of the whole history holds the writer — the reads and deletes that scale with
 /// one person's history rather than with the chat's recent window.
 struct HistoryBenchmark {
