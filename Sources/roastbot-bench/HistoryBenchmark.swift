@@ -1,6 +1,5 @@
 import ChatPlatform
 import Foundation
-import Logging
 import RoastBot
 import RoastCore
 import RoastStore
@@ -23,14 +22,9 @@ struct HistoryBenchmark {
     var events = 8_000
 
     func run(library: RoastLibrary) throws -> Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try RoastDatabase(path: directory.appendingPathComponent("bench.sqlite").path)
-        defer { database.close() }
-        let logger = Logger(label: "bench")
-        let processor = UpdateProcessor(
-            database: database, router: EventRouter(library: library, logger: logger), seed: 42, logger: logger)
+        let scratch = try ScratchProcessor(library: library)
+        defer { scratch.close() }
+        let (database, processor) = (scratch.database, scratch.processor)
         var workload = MixWorkload(chats: 1, users: 1)
         let clock = SystemClock()
         var latencies: [String: [Double]] = [:]

@@ -1,6 +1,5 @@
 import ChatPlatform
 import Foundation
-import Logging
 import RoastBot
 import RoastCore
 import RoastStore
@@ -36,14 +35,9 @@ struct PipelineBenchmark {
     var oneByOne: Int?
 
     func run(library: RoastLibrary) async throws -> Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try RoastDatabase(path: directory.appendingPathComponent("bench.sqlite").path)
-        defer { database.close() }
-        let logger = Logger(label: "bench")
-        let processor = UpdateProcessor(
-            database: database, router: EventRouter(library: library, logger: logger), seed: 42, logger: logger)
+        let scratch = try ScratchProcessor(library: library)
+        defer { scratch.close() }
+        let (database, processor, logger) = (scratch.database, scratch.processor, scratch.logger)
         var workload = MixWorkload()
         let clock = SystemClock()
 
