@@ -4,7 +4,7 @@ SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 
-.PHONY: deps build run console test bench soak release clean
+.PHONY: deps build run console lint test bench soak release clean
 
 ## Install the C libraries (libcurl, libsqlite3) when they are missing.
 deps:
@@ -24,10 +24,14 @@ run: build
 console: build
 	$(BIN) console $(ARGS)
 
+## The toolchain's formatter in lint mode (configuration: .swift-format); `swift format --in-place -r Sources Tests` fixes most findings.
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
 ## Build everything and run every test: first the unit and in-process suites, then the end-to-end
 ## suites (sockets, child processes) on their own, so that CPU-heavy unit tests never starve the
 ## servers and bots the end-to-end tests time.
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
 	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests

@@ -5,7 +5,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
-    .unsafeFlags(["-warnings-as-errors"]),
+    .treatAllWarnings(as: .error),
 ]
 
 let package = Package(
@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore"], swiftSettings: strict),
         .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform"], swiftSettings: strict),
-        .testTarget(name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
+        .testTarget(
+            name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
         .testTarget(
             name: "TelegramAdapterTests",
             dependencies: [
@@ -102,7 +103,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RoastBotTests",
-            dependencies: ["RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping", "AIRoasts"],
+            dependencies: [
+                "RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping", "AIRoasts",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),

@@ -29,7 +29,10 @@ public enum ConsoleInput: Sendable, Hashable {
 
     public init(line raw: String) {
         let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !line.isEmpty, !line.hasPrefix("#") else { self = .nothing; return }
+        guard !line.isEmpty, !line.hasPrefix("#") else {
+            self = .nothing
+            return
+        }
         if line.hasPrefix("/") {
             let body = line.dropFirst()
             let name = body.prefix { !$0.isWhitespace }
@@ -38,7 +41,10 @@ public enum ConsoleInput: Sendable, Hashable {
             self = bare.isEmpty ? .text(line) : .command(name: bare.lowercased(), arguments: arguments)
             return
         }
-        guard line.hasPrefix(":") else { self = .text(line); return }
+        guard line.hasPrefix(":") else {
+            self = .text(line)
+            return
+        }
         let words = line.dropFirst().split(whereSeparator: { $0.isWhitespace }).map(String.init)
         let directive = words.first?.lowercased() ?? ""
         let rest = Array(words.dropFirst())
@@ -53,7 +59,10 @@ public enum ConsoleInput: Sendable, Hashable {
         case "react", "r":
             self = .react(emoji: rest.first)
         case "user", "u":
-            guard let name = rest.first, name.count <= 32 else { self = .invalid(":user NAME [vi|en]"); return }
+            guard let name = rest.first, name.count <= 32 else {
+                self = .invalid(":user NAME [vi|en]")
+                return
+            }
             self = .user(name: name, languageCode: rest.dropFirst().first)
         case "chat", "c":
             guard let kind = rest.first.flatMap({ ConsoleChatKind(rawValue: $0.lowercased()) }) else {
@@ -63,7 +72,10 @@ public enum ConsoleInput: Sendable, Hashable {
             self = .chat(kind)
         case "day", "d", "hour", "h":
             let amount = rest.first.map { Int($0.replacingOccurrences(of: "+", with: "")) } ?? 1
-            guard let amount, (1...3660).contains(amount) else { self = .invalid(":\(directive) [+N]"); return }
+            guard let amount, (1...3660).contains(amount) else {
+                self = .invalid(":\(directive) [+N]")
+                return
+            }
             self = directive.hasPrefix("d") ? .advanceDays(amount) : .advanceHours(amount)
         case "admin":
             guard let value = rest.first?.lowercased(), value == "on" || value == "off" else {

@@ -2,7 +2,10 @@ import Foundation
 
 /// An HTTP request as the bot's clients need it.
 public struct HTTPRequest: Sendable, Hashable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
 
     public var method: Method
     public var url: String

@@ -35,7 +35,8 @@ public final class RoastDatabase: Sendable {
             try Migrator(migrations).migrate(opened)
             checkpointer =
                 path == ":memory:" || path.isEmpty
-                ? nil : try WALCheckpointer(
+                ? nil
+                : try WALCheckpointer(
                     path: path, backgroundPages: checkpointPages.background, backgroundStride: checkpointPages.stride,
                     inlinePages: checkpointPages.inline)
         } catch {

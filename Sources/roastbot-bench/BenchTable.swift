@@ -49,7 +49,9 @@ enum Figure {
     static func resident(_ resident: ProcessMemory.Resident?) -> String {
         guard let resident else { return "?" }
         return mb(resident.totalKilobytes)
-            + String(format: " (anonymous %.1f, files %.1f)", Double(resident.anonymousKilobytes) / 1_024, Double(resident.fileKilobytes) / 1_024)
+            + String(
+                format: " (anonymous %.1f, files %.1f)", Double(resident.anonymousKilobytes) / 1_024, Double(resident.fileKilobytes) / 1_024
+            )
     }
     static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
 

@@ -38,7 +38,10 @@ final class BotChild {
             "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00",
         ]
         configPath = directory.appendingPathComponent("bench.json").path
-        let throttle = throttleOff ? #""throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}, "# : ""
+        let throttle =
+            throttleOff
+            ? #""throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}, "#
+            : ""
         try #"{\#(throttle)"telegram": {"poll_timeout": \#(pollTimeout)}}"#.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 

@@ -47,7 +47,9 @@ struct BroadcastBenchmark {
                 fake.registerChat(.privateChat(with: user))
                 let chat = try tx.ensureChat(ChatRef(id: ChatID(user.id), kind: .privateChat), defaultLanguage: .vi, at: now)
                 try tx.enqueue(
-                    .send(OutgoingMessage(text: RichText(plain: "Roast of the day #\(index): your code compiles on the first try. Suspicious."))),
+                    .send(
+                        OutgoingMessage(
+                            text: RichText(plain: "Roast of the day #\(index): your code compiles on the first try. Suspicious."))),
                     chat: chat.chatID, anchor: nil, at: now)
             }
         }

@@ -51,7 +51,12 @@ struct EndToEndBenchmark {
         for index in 0..<commands {
             let user = users[Int(random.next() % UInt64(users.count))]
             let chat = chats[Int(user.id % 100)]
-            let text = switch index % 6 { case 4: "/streak"; case 5: "/badges"; default: "/roast" }
+            let text =
+                switch index % 6 {
+                case 4: "/streak"
+                case 5: "/badges"
+                default: "/roast"
+                }
             fake.commandMessage(chat: chat, from: user, text: text)
         }
         guard await fake.waitFor(timeout: .seconds(300), { fake.allSentMessages.count >= commands }) else {

@@ -41,7 +41,8 @@ struct HistoryBenchmark {
             default: break
             }
         }
-        let person = workload.users[0].id, chat = workload.chats[0].id
+        let person = workload.users[0].id
+        let chat = workload.chats[0].id
         let roasts = try database.read { try $0.profile(chat: chat, user: person)?.roastCount ?? 0 }
         let started = Stopwatch.now()
         try database.write { tx in try tx.forgetUser(person, in: chat) }

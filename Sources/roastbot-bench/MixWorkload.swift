@@ -18,7 +18,8 @@ struct MixWorkload {
     init(chats: Int = 100, users: Int = 1_000, seed: UInt64 = 7, firstSequence: Int64 = 1) {
         self.chats = (0..<chats).map { ChatRef(id: ChatID(-1_000_000_000 - Int64($0)), kind: .supergroup, title: "Team \($0)") }
         self.users = (0..<users).map {
-            Person(id: UserID(10_000 + Int64($0)), displayName: "User \($0)", username: "user\($0)", languageCode: $0 % 3 == 0 ? "en" : "vi")
+            Person(
+                id: UserID(10_000 + Int64($0)), displayName: "User \($0)", username: "user\($0)", languageCode: $0 % 3 == 0 ? "en" : "vi")
         }
         random = SplitMix64(seed: seed)
         sequence = firstSequence

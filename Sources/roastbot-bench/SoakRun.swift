@@ -57,7 +57,10 @@ struct SoakRun {
                     pending: (try? database.read { try $0.pendingOutboxCount() }) ?? -1, injected: injected,
                     sent: fake.allSentMessages.count)
                 samples.append(sample)
-                print(String(format: "| %5.0f s | %@ | %d | %d | %d |", elapsed, Figure.mb(sample.residentKilobytes), sample.pending, injected, sample.sent))
+                print(
+                    String(
+                        format: "| %5.0f s | %@ | %d | %d | %d |", elapsed, Figure.mb(sample.residentKilobytes), sample.pending, injected,
+                        sample.sent))
                 guard bot.isRunning else { throw BenchError.failed("the bot exited during the soak (log: \(bot.logPath))") }
             }
             if elapsed >= nextFaults {
@@ -93,7 +96,10 @@ struct SoakRun {
         let final = Sample(
             elapsed: Stopwatch.now() - start, residentKilobytes: bot.residentKilobytes ?? -1,
             pending: (try? database.read { try $0.pendingOutboxCount() }) ?? -1, injected: injected, sent: fake.allSentMessages.count)
-        print(String(format: "| %5.0f s (drained) | %@ | %d | %d | %d |", final.elapsed, Figure.mb(final.residentKilobytes), final.pending, injected, final.sent))
+        print(
+            String(
+                format: "| %5.0f s (drained) | %@ | %d | %d | %d |", final.elapsed, Figure.mb(final.residentKilobytes), final.pending,
+                injected, final.sent))
         await bot.stop()
         await fake.stop()
 
@@ -108,7 +114,9 @@ struct SoakRun {
         let backlogFlat = late <= early + 50
         let memoryFlat = growth <= maxGrowthKilobytes
         print("")
-        print("memory after warm-up: \(Figure.mb(baseline)) → peak \(Figure.mb(peak)) (growth \(Figure.mb(growth)), limit \(Figure.mb(maxGrowthKilobytes))): \(memoryFlat ? "flat" : "GROWING")")
+        print(
+            "memory after warm-up: \(Figure.mb(baseline)) → peak \(Figure.mb(peak)) (growth \(Figure.mb(growth)), limit \(Figure.mb(maxGrowthKilobytes))): \(memoryFlat ? "flat" : "GROWING")"
+        )
         print("pending outbox, first vs last third of the steady run: \(early) → \(late): \(backlogFlat ? "flat" : "GROWING")")
         print("drained after traffic stopped: \(drained ? "yes" : "NO") (\(final.pending) pending)")
         print("faults injected: \(faultRound) rounds; 429s from the rate limiter: \(fake.rateLimitHits)")

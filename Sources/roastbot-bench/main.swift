@@ -23,7 +23,8 @@ func option(_ name: String) -> Double? {
 let quick = arguments.contains("--quick")
 
 func machine() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    let cpu =
+        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
         .split(separator: "\n").first { $0.hasPrefix("model name") }
         .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
     return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)"
@@ -45,7 +46,8 @@ do {
             var benchmark = PipelineBenchmark(events: quick ? 5_000 : 20_000)
             benchmark.oneByOne = option("--one-by-one").map { Int($0) }
             let result = try await benchmark.run(library: library)
-            let p50 = Figure.quantile(result.latencies, 0.5), p99 = Figure.quantile(result.latencies, 0.99)
+            let p50 = Figure.quantile(result.latencies, 0.5)
+            let p99 = Figure.quantile(result.latencies, 0.99)
             table.add(
                 "pipeline throughput: EventPipeline, \(result.events) events in batches of 100, 1,000 users, 100 chats",
                 "\(Figure.rate(result.throughput)) updates/s", target: "≥ 10,000/s", met: result.throughput >= 10_000)
@@ -71,16 +73,22 @@ do {
         }
         if mode == "all" || mode == "e2e" || mode == "memory" {
             let small = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000).run()
-            table.add("start-up to first getUpdates (empty database)", Figure.ms(small.startup), target: "≤ 100 ms", met: small.startup <= 0.1)
-            table.add("RSS idle after start (empty database)", Figure.resident(small.idle), target: "≤ 20 MB",
+            table.add(
+                "start-up to first getUpdates (empty database)", Figure.ms(small.startup), target: "≤ 100 ms", met: small.startup <= 0.1)
+            table.add(
+                "RSS idle after start (empty database)", Figure.resident(small.idle), target: "≤ 20 MB",
                 met: small.idle.map { $0.totalKilobytes <= 20 * 1_024 })
             table.add("end to end (roastbot + fake Bot API, \(small.updates) updates)", "\(Figure.rate(small.throughput)) updates/s")
             table.add("RSS after the mix (empty database)", Figure.resident(small.after))
-            let big = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000, prefilledProfiles: 100_000).run()
-            table.add("start-up to first getUpdates (100,000 profiles)", Figure.ms(big.startup), target: "≤ 100 ms", met: big.startup <= 0.1)
-            table.add("RSS idle after start (100,000 profiles)", Figure.resident(big.idle), target: "≤ 20 MB",
+            let big = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000, prefilledProfiles: 100_000)
+                .run()
+            table.add(
+                "start-up to first getUpdates (100,000 profiles)", Figure.ms(big.startup), target: "≤ 100 ms", met: big.startup <= 0.1)
+            table.add(
+                "RSS idle after start (100,000 profiles)", Figure.resident(big.idle), target: "≤ 20 MB",
                 met: big.idle.map { $0.totalKilobytes <= 20 * 1_024 })
-            table.add("RSS after the mix (100,000 profiles)", Figure.resident(big.after), target: "≤ 40 MB",
+            table.add(
+                "RSS after the mix (100,000 profiles)", Figure.resident(big.after), target: "≤ 40 MB",
                 met: big.after.map { $0.totalKilobytes <= 40 * 1_024 })
             table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
         }
@@ -88,13 +96,16 @@ do {
             let chats = option("--chats").map(Int.init) ?? (quick ? 300 : 900)
             let result = try await BroadcastBenchmark(messages: chats).run()
             table.add(
-                "broadcast: \(result.delivered) chats at 30 msg/s global", String(format: "%.2f msg/s = %@ of allowed", result.rate, Figure.percent(result.share)),
+                "broadcast: \(result.delivered) chats at 30 msg/s global",
+                String(format: "%.2f msg/s = %@ of allowed", result.rate, Figure.percent(result.share)),
                 target: "≥ 95 %", met: result.share >= 0.95)
             table.add("broadcast: 429 answers", "\(result.tooManyRequests)", target: "0", met: result.tooManyRequests == 0)
         }
         print(table.render())
     default:
-        print("usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N] [--one-by-one N] | soak [--minutes N] [--rate R]")
+        print(
+            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N] [--one-by-one N] | soak [--minutes N] [--rate R]"
+        )
         exit(2)
     }
 } catch {

@@ -33,8 +33,10 @@ struct ConsoleCommand: AsyncParsableCommand {
         let library = try Composition.loadLibrary(settings.libraryPath)
         let collections = Composition.loadCollections(settings.collectionsPath)
         let watcher = Task {
-            await CollectionCatalogService(store: collections, clock: SystemClock(), reloadRequests: HangupSignal.reloadRequests(), logger: logger)
-                .watch()
+            await CollectionCatalogService(
+                store: collections, clock: SystemClock(), reloadRequests: HangupSignal.reloadRequests(), logger: logger
+            )
+            .watch()
         }
         defer { watcher.cancel() }
         let interactive = isatty(STDIN_FILENO) != 0
@@ -48,7 +50,8 @@ struct ConsoleCommand: AsyncParsableCommand {
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
             collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings))
-        let banners = SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
+        let banners = SeasonalBannerService(
+            database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.pollOffset() } ?? 1
         var session = ConsoleSession(firstSequence: first, userName: userName)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")

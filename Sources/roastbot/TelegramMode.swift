@@ -40,7 +40,8 @@ enum TelegramMode {
         switch await connection {
         case .connected(let connected): identity = connected
         case .refused:
-            Composition.fail("Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
+            Composition.fail(
+                "Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
         case .stopped: return
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
@@ -107,7 +108,7 @@ enum TelegramMode {
         while !Task.isCancelled {
             do {
                 return .connected(try await TelegramPoller.prepare(client: client))
-            } catch where error.isUnauthorized {
+            } catch  where error.isUnauthorized {
                 return .refused
             } catch {
                 logger.warning("Telegram not reachable yet; retrying", metadata: ["error": "\(error)", "in": "\(delay)s"])

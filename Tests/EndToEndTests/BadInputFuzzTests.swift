@@ -135,15 +135,23 @@ import Timekeeping
             let suffix = pick(["", "@RoastMeLaterBot", "@roastmelaterbot"])
             let arguments = pick(["", " " + odd, " " + String(repeating: "a", count: 20_000), " meetings 3 " + odd, " \n\t "])
             let roasts = name.lowercased() == "roast" ? 1 : 0
-            return Case(json: message(id, chat: chat, user: user, text: "/\(name)\(suffix)\(arguments)", command: true), chat: chat, user: user, expectation: .answered(roasts: roasts))
+            return Case(
+                json: message(id, chat: chat, user: user, text: "/\(name)\(suffix)\(arguments)", command: true), chat: chat, user: user,
+                expectation: .answered(roasts: roasts))
         case 2:
             let name = pick(["r0ast", "roast\u{200B}", "ro ast", "💥", "a" + String(repeating: "b", count: 300), "_", "роаст"])
-            return Case(json: message(id, chat: chat, user: user, text: "/\(name) \(odd)", command: true), chat: chat, user: user, expectation: .noRows)
+            return Case(
+                json: message(id, chat: chat, user: user, text: "/\(name) \(odd)", command: true), chat: chat, user: user,
+                expectation: .noRows)
         case 3:
-            return Case(json: message(id, chat: chat, user: user, text: "/roast@OtherBot \(odd)", command: true), chat: chat, user: user, expectation: .ignored)
+            return Case(
+                json: message(id, chat: chat, user: user, text: "/roast@OtherBot \(odd)", command: true), chat: chat, user: user,
+                expectation: .ignored)
         case 4:
             // Text that looks like a command but carries no command entity, in a group: not for the bot.
-            return Case(json: message(id, chat: chat, user: user, text: pick(["/roast", odd, "roast me " + odd]), command: false), chat: chat, user: user, expectation: .ignored)
+            return Case(
+                json: message(id, chat: chat, user: user, text: pick(["/roast", odd, "roast me " + odd]), command: false), chat: chat,
+                user: user, expectation: .ignored)
         case 5:
             // Missing optional fields: no from, no text, no entities, no title.
             let shapes = [
@@ -156,7 +164,9 @@ import Timekeeping
             return Case(json: pick(shapes), chat: chat, user: user, expectation: .noRows)
         case 6:
             let kinds = ["poll", "poll_answer", "chat_boost", "business_message", "purchased_paid_media", "future_kind_\(id)"]
-            return Case(json: #"{"update_id":\#(id),"\#(pick(kinds))":{"id":"x","nested":{"deep":[1,2,{"a":null}]}}}"#, chat: chat, user: user, expectation: .ignored)
+            return Case(
+                json: #"{"update_id":\#(id),"\#(pick(kinds))":{"id":"x","nested":{"deep":[1,2,{"a":null}]}}}"#, chat: chat, user: user,
+                expectation: .ignored)
         case 7:
             let broken = [
                 #"{"update_id":\#(id),"message":{"message_id":"five","date":1790000000,"chat":{"id":\#(chat),"type":"supergroup"},"text":"/roast"}}"#,
@@ -172,7 +182,8 @@ import Timekeeping
             // Forged callback data, including real roast ids of another chat.
             let victim = pick(victimRoasts)
             let data = pick([
-                "r:\(victim):f", "f:\(victim)", "a:\(victim)", "r:\(victim):zz", "r:-\(victim):f", "r:99999999999999999999:f", "r:0:f", ":::",
+                "r:\(victim):f", "f:\(victim)", "a:\(victim)", "r:\(victim):zz", "r:-\(victim):f", "r:99999999999999999999:f", "r:0:f",
+                ":::",
                 "r:\(victim):f:extra", String(repeating: "r", count: 65), odd, "a:\(victim)\u{0000}",
             ])
             return Case(json: callback(id, chat: chat, user: user, data: data), chat: chat, user: user, expectation: .noRows)
@@ -182,14 +193,18 @@ import Timekeeping
                 #"{"update_id":\#(id),"message_reaction":{"chat":{"id":\#(chat),"type":"supergroup","title":"T"},"message_id":\#(1_000_000 + random.next() % 1_000_000),"user":{"id":\#(user),"is_bot":false,"first_name":"X"},"date":1790000000,"old_reaction":[],"new_reaction":[{"type":"emoji","emoji":"\#(emoji)"}]}}"#
             return Case(json: json, chat: chat, user: user, expectation: .noRows)
         case 13:
-            return Case(json: message(id, chat: chat, user: user, text: String(repeating: odd, count: 50), command: false), chat: chat, user: user, expectation: .ignored)
+            return Case(
+                json: message(id, chat: chat, user: user, text: String(repeating: odd, count: 50), command: false), chat: chat, user: user,
+                expectation: .ignored)
         case 14:
             // Truncated JSON: the poller's lossy decoding drops it.
             let whole = message(id, chat: chat, user: user, text: "/roast", command: true)
             return Case(json: String(whole.prefix(whole.count / 2)), chat: chat, user: user, expectation: .ignored)
         default:
             // A valid command whose arguments are nothing but odd Unicode.
-            return Case(json: message(id, chat: chat, user: user, text: "/help " + odd, command: true), chat: chat, user: user, expectation: .answered(roasts: 0))
+            return Case(
+                json: message(id, chat: chat, user: user, text: "/help " + odd, command: true), chat: chat, user: user,
+                expectation: .answered(roasts: 0))
         }
     }
 
@@ -210,7 +225,10 @@ import Timekeeping
             "callback_query": [
                 "id": "q\(id)", "chat_instance": "ci", "data": data,
                 "from": ["id": user, "is_bot": false, "first_name": "Presser"],
-                "message": ["message_id": 500, "date": 1_790_000_000, "chat": ["id": chat, "type": "supergroup", "title": "Fuzz"], "text": "a roast"],
+                "message": [
+                    "message_id": 500, "date": 1_790_000_000, "chat": ["id": chat, "type": "supergroup", "title": "Fuzz"],
+                    "text": "a roast",
+                ],
             ],
         ])
     }

@@ -15,7 +15,8 @@ struct CrashRecoveryEndToEndTests {
     /// volume, not pacing.
     static func fastSettings(in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("fast.json").path
-        let json = #"{"throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}}"#
+        let json =
+            #"{"throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}}"#
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -31,7 +32,8 @@ struct CrashRecoveryEndToEndTests {
         let start = Date()
         for index in 0..<total {
             let chat = Self.chats[index % Self.chats.count]
-            fake.commandMessage(chat: chat, from: Self.users[index % Self.users.count], text: "/roast", date: start.addingTimeInterval(Double(index)))
+            fake.commandMessage(
+                chat: chat, from: Self.users[index % Self.users.count], text: "/roast", date: start.addingTimeInterval(Double(index)))
         }
         var kills = 0
         for threshold in [total / 4, total / 2, 3 * total / 4] {
@@ -63,11 +65,15 @@ struct CrashRecoveryEndToEndTests {
         #expect(duplicates >= 0 && duplicates <= kills * Self.chats.count)
         // Every stored roast points at a message that exists.
         let unlinked = try database.read { tx in
-            try Self.chats.flatMap { chat in try Self.users.flatMap { user in try tx.recentRoasts(chat: .init(chat.id), user: .init(user.id), limit: 1_000) } }
-                .filter { $0.messageID == nil }.count
+            try Self.chats.flatMap { chat in
+                try Self.users.flatMap { user in try tx.recentRoasts(chat: .init(chat.id), user: .init(user.id), limit: 1_000) }
+            }
+            .filter { $0.messageID == nil }.count
         }
         #expect(unlinked == 0)
-        print("crash scenario: \(total) updates, \(kills) kill -9, \(sent) messages sent, \(duplicates) re-sent, applied exactly once: \(applied() == total)")
+        print(
+            "crash scenario: \(total) updates, \(kills) kill -9, \(sent) messages sent, \(duplicates) re-sent, applied exactly once: \(applied() == total)"
+        )
         await fake.stop()
     }
 }

@@ -16,7 +16,8 @@ struct NetworkFaultEndToEndTests {
     /// timeout) rather than the production 65 s.
     static func settings(in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("faults.json").path
-        let json = #"{"telegram": {"poll_timeout": 1}, "throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}}"#
+        let json =
+            #"{"telegram": {"poll_timeout": 1}, "throttle": {"per_chat_interval": 0, "per_group_per_minute": 100000, "global_per_second": 100000}, "abuse": {"limit": 0}}"#
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

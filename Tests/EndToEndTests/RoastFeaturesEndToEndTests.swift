@@ -26,7 +26,8 @@ struct RoastFeaturesEndToEndTests {
         fake.commandMessage(chat: Self.team, from: Self.linh, text: "/roast deadline bored")
         let sent = await fake.waitForMessages(3, in: Self.team.id)
         try #require(sent.count == 3)
-        let tired = sent[1], bored = sent[2]
+        let tired = sent[1]
+        let bored = sent[2]
         let star = try #require(tired.allButtons.first { $0.text == "⭐" }?.callbackData)
         let laugh = try #require(bored.allButtons.first { $0.text == "😂" }?.callbackData)
         fake.callbackQuery(from: Self.linh, message: tired, data: star)
@@ -40,8 +41,11 @@ struct RoastFeaturesEndToEndTests {
         fake.commandMessage(chat: Self.team, from: Self.linh, text: "/stats")
         let all = await fake.waitForMessages(7, in: Self.team.id)
         try #require(all.count == 7)
-        let tiredText = try Self.roastText(of: tired), boredText = try Self.roastText(of: bored)
-        let favorites = all[4].text, history = all[5].text, stats = all[6].text
+        let tiredText = try Self.roastText(of: tired)
+        let boredText = try Self.roastText(of: bored)
+        let favorites = all[4].text
+        let history = all[5].text
+        let stats = all[6].text
         #expect(favorites.contains(tiredText) && !favorites.contains(boredText))
         #expect(history.contains(tiredText) && !history.contains(boredText))
         #expect(stats.contains("😂") && stats.contains("2 roast"))

@@ -59,7 +59,8 @@ struct ScheduleEndToEndTests {
             ],
             dailyTimes: [saigon.id: "15:00", newYork.id: "05:30"])
         try first.start()
-        #expect(await fake.waitFor(timeout: .seconds(30)) { !Self.dailyPosts(fake, saigon).isEmpty && !Self.dailyPosts(fake, berlin).isEmpty })
+        #expect(
+            await fake.waitFor(timeout: .seconds(30)) { !Self.dailyPosts(fake, saigon).isEmpty && !Self.dailyPosts(fake, berlin).isEmpty })
         first.signal(SIGTERM)
         #expect(await first.waitForExit(timeout: 30) == 0)
 
@@ -143,7 +144,8 @@ struct ScheduleEndToEndTests {
         #expect(answer.resultsJSON.contains("\"id\":\"l"))
 
         fake.chosenInlineResult(from: Self.alice, resultID: "lnot-in-the-library", query: "meetings 2")
-        let chosen = try #require(answer.resultsJSON.firstRange(of: #/"id":"(l[^"]+)"/#).map { String(answer.resultsJSON[$0]).dropFirst(6).dropLast() })
+        let chosen = try #require(
+            answer.resultsJSON.firstRange(of: #/"id":"(l[^"]+)"/#).map { String(answer.resultsJSON[$0]).dropFirst(6).dropLast() })
         fake.chosenInlineResult(from: Self.alice, resultID: String(chosen), query: "meetings 2")
         #expect(await fake.waitFor(timeout: .seconds(10)) { fake.pendingUpdateCount == 0 })
         try await Task.sleep(for: .milliseconds(300))

@@ -69,8 +69,10 @@ struct SeasonalBannerEndToEndTests {
         let database = try RoastDatabase(path: second.databasePath)
         defer { database.close() }
         let served = try database.read { tx in
-            (try tx.collectionRoastsServed(chat: .init(Self.team.id), user: .init(Self.alice.id)),
-             try tx.collectionRoastsServed(chat: .init(Self.team.id), user: .init(Self.bao.id)))
+            (
+                try tx.collectionRoastsServed(chat: .init(Self.team.id), user: .init(Self.alice.id)),
+                try tx.collectionRoastsServed(chat: .init(Self.team.id), user: .init(Self.bao.id))
+            )
         }
         #expect(served.0["tet"]?.count == 1)  // `/roast tết`
         #expect(served.1["tet"]?.count == 1)  // the banner's button

@@ -30,7 +30,9 @@ struct SecretsInLogsEndToEndTests {
         fake.commandMessage(chat: team, from: user, text: "/roast ai")
         fake.commandMessage(chat: team, from: user, text: "/help")
         _ = await fake.waitForMessages(2, in: team.id, timeout: 20)
-        if let roast = fake.sentMessages(chat: team.id).first(where: { !$0.allButtons.isEmpty }), let data = roast.allButtons.first?.callbackData {
+        if let roast = fake.sentMessages(chat: team.id).first(where: { !$0.allButtons.isEmpty }),
+            let data = roast.allButtons.first?.callbackData
+        {
             fake.callbackQuery(from: user, message: roast, data: data)
             _ = await fake.waitFor(timeout: .seconds(10)) { !fake.callbackAnswers.isEmpty }
         }

@@ -63,7 +63,8 @@ struct TelegramEndToEndTests {
 
         // A forged payload gets a polite notice and changes nothing.
         let forged = fake.callbackQuery(from: Self.bao, message: roast, data: "r:999999:f")
-        #expect(await fake.waitFor(timeout: .seconds(10)) { fake.callbackAnswers.contains { $0.callbackQueryID == forged.callbackQueryID } })
+        #expect(
+            await fake.waitFor(timeout: .seconds(10)) { fake.callbackAnswers.contains { $0.callbackQueryID == forged.callbackQueryID } })
 
         // A native reaction counts like the buttons.
         fake.messageReaction(chat: Self.team, messageID: roast.messageID, user: Self.alice, new: ["🤣"])

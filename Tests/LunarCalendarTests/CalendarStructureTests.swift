@@ -13,7 +13,8 @@ struct CalendarStructureTests {
             #expect(try VietnameseLunarCalendar.solarDate(for: lunar) == solar)
             if let previous {
                 // Consecutive days either continue the month or start a new one on day 1.
-                let continues = lunar.day == previous.day + 1 && lunar.month == previous.month
+                let continues =
+                    lunar.day == previous.day + 1 && lunar.month == previous.month
                     && lunar.isLeapMonth == previous.isLeapMonth && lunar.year == previous.year
                 #expect(continues || lunar.day == 1, "\(solar): \(previous) → \(lunar)")
                 #expect(lunar.day <= 30)

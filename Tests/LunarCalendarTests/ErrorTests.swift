@@ -17,8 +17,10 @@ struct ErrorTests {
         #expect(try VietnameseLunarCalendar.lunarDate(for: SolarDate(iso: "1900-01-01")).year == 1899)
     }
 
-    @Test(arguments: ["", "2025", "2025-1-01", "2025-01-1", "25-01-01", "2025/01/01", "2025-13-01", "2025-02-29",
-        "2024-02-30", "2025-00-10", "abcd-ef-gh", "+202-01-01", "2025-01-01x", " 2025-01-01"])
+    @Test(arguments: [
+        "", "2025", "2025-1-01", "2025-01-1", "25-01-01", "2025/01/01", "2025-13-01", "2025-02-29",
+        "2024-02-30", "2025-00-10", "abcd-ef-gh", "+202-01-01", "2025-01-01x", " 2025-01-01",
+    ])
     func malformedISODatesAreInvalid(text: String) {
         #expect(throws: LunarCalendarError.invalidDate) { try SolarDate(iso: text) }
     }
@@ -34,7 +36,9 @@ struct ErrorTests {
     }
 
     @Test func malformedLunarDatesAreInvalid() {
-        for date in [LunarDate(day: 0, month: 1, year: 2025), LunarDate(day: 31, month: 1, year: 2025), LunarDate(day: 1, month: 13, year: 2025)] {
+        for date in [
+            LunarDate(day: 0, month: 1, year: 2025), LunarDate(day: 31, month: 1, year: 2025), LunarDate(day: 1, month: 13, year: 2025),
+        ] {
             #expect(throws: LunarCalendarError.invalidDate) { try VietnameseLunarCalendar.solarDate(for: date) }
         }
     }
@@ -51,7 +55,9 @@ struct ErrorTests {
     }
 
     @Test func lunarDatesOutsideTheRangeAreOutOfRange() {
-        for date in [LunarDate(day: 1, month: 1, year: 1899), LunarDate(day: 1, month: 1, year: 2101), LunarDate(day: 2, month: 12, year: 2100)] {
+        for date in [
+            LunarDate(day: 1, month: 1, year: 1899), LunarDate(day: 1, month: 1, year: 2101), LunarDate(day: 2, month: 12, year: 2100),
+        ] {
             #expect(throws: LunarCalendarError.outOfRange) { try VietnameseLunarCalendar.solarDate(for: date) }
         }
         #expect(throws: LunarCalendarError.outOfRange) { try VietnameseLunarCalendar.tet(ofLunarYear: 1899) }

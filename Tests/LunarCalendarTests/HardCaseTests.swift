@@ -9,7 +9,9 @@ struct HardCaseTests {
     /// copied simplified algorithm (truncated series, crude ΔT) puts the new moon after midnight,
     /// starts month 5 on 21 June and calls the 30 days from 20 June wrong (it even sees a leap 4).
     @Test func newMoon27SecondsBeforeMidnightIn1944StartsTheMonthThatDay() throws {
-        #expect(try VietnameseLunarCalendar.lunarDate(for: SolarDate(iso: "1944-06-19")) == LunarDate(day: 29, month: 4, year: 1944, isLeapMonth: true))
+        #expect(
+            try VietnameseLunarCalendar.lunarDate(for: SolarDate(iso: "1944-06-19"))
+                == LunarDate(day: 29, month: 4, year: 1944, isLeapMonth: true))
         #expect(try VietnameseLunarCalendar.lunarDate(for: SolarDate(iso: "1944-06-20")) == LunarDate(day: 1, month: 5, year: 1944))
         let offset = CivilTime.secondsFromNearestMidnight(NewMoon.jde(lunation: -687))
         #expect((-40.0)...(-10.0) ~= offset, "chapter 49 alone: \(offset) s")
@@ -29,7 +31,9 @@ struct HardCaseTests {
     /// and is leap 8 (China, at UTC+8, had leap 7 that year).
     @Test func equinox33SecondsBeforeAMonthBoundaryMakes1938LeapEight() throws {
         #expect(try VietnameseLunarCalendar.leapMonth(ofLunarYear: 1938) == 8)
-        #expect(try VietnameseLunarCalendar.lunarDate(for: SolarDate(iso: "1938-09-24")) == LunarDate(day: 1, month: 8, year: 1938, isLeapMonth: true))
+        #expect(
+            try VietnameseLunarCalendar.lunarDate(for: SolarDate(iso: "1938-09-24"))
+                == LunarDate(day: 1, month: 8, year: 1938, isLeapMonth: true))
     }
 
     /// The December solstice of 1984 fell at 23:22 UTC+7 on 21 December, the last day of the month

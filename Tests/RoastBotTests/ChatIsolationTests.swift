@@ -16,7 +16,8 @@ import Testing
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         await bot.run(bot.command("/roast"))
-        let roast = try #require(try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }.first)
+        let roast = try #require(
+            try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }.first)
         let action: ButtonAction =
             switch button {
             case "react": .react(roast.id, .fire)
@@ -25,7 +26,9 @@ import Testing
             }
         let sentBefore = bot.platform.sentMessages.count
         await bot.run(
-            bot.envelope(.buttonPress(callbackID: "forged", data: action.payload, message: roast.messageID), from: BotFixture.bob, in: Self.otherGroup))
+            bot.envelope(
+                .buttonPress(callbackID: "forged", data: action.payload, message: roast.messageID), from: BotFixture.bob,
+                in: Self.otherGroup))
 
         let words = Phrasebook(BotDefaults.language)
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "forged", notice: words.staleButton)))
@@ -45,7 +48,8 @@ import Testing
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         await bot.run(bot.command("/roast"))
-        let roast = try #require(try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }.first)
+        let roast = try #require(
+            try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }.first)
         let message = try #require(roast.messageID)
         await bot.run(bot.envelope(.reactionChange(message: message, old: [], new: ["🔥"]), from: BotFixture.bob, in: Self.otherGroup))
         #expect(try bot.database.read { try $0.reactionCounts(roast: roast.id) }.isEmpty)

@@ -98,10 +98,12 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
         #expect(page1.content.text.plainText.contains("1/2"))
         #expect(page1.content.buttons == [[Button(Phrasebook(.vi).nextPage, data: ButtonAction.favoritesPage(2).payload)]])
         await bot.run(bot.envelope(.buttonPress(callbackID: "p", data: ButtonAction.favoritesPage(2).payload, message: page1.message)))
-        guard case .edited(_, let message, let page2) = bot.platform.deliveries.last(where: {
-            if case .edited = $0 { return true }
-            return false
-        }) else {
+        guard
+            case .edited(_, let message, let page2) = bot.platform.deliveries.last(where: {
+                if case .edited = $0 { return true }
+                return false
+            })
+        else {
             Issue.record("expected an edit")
             return
         }
@@ -137,7 +139,9 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
         defer { bot.cleanUp() }
         await bot.run(bot.command("/roast meetings 2"))
         let posted = try #require(bot.platform.sentMessages.last)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "f", data: posted.content.buttons[0][1].data, message: posted.message), from: BotFixture.bob))
+        await bot.run(
+            bot.envelope(
+                .buttonPress(callbackID: "f", data: posted.content.buttons[0][1].data, message: posted.message), from: BotFixture.bob))
         await bot.run(bot.command("/roast kpi 1", from: BotFixture.bob))
         await bot.run(bot.command("/stats"))
         let text = try #require(bot.platform.sentMessages.last).content.text.plainText
@@ -227,7 +231,9 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
                 let counts = SpiceLevel.all.map { library.count(language: language, category: category, spice: $0) }
                 let premium = library.premium(language: language, category: category).count
                 let row = counts.map { String(format: "%2d", $0) }.joined(separator: " ")
-                lines.append("\(language.rawValue)       \(category.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(row) \(String(format: "%5d", counts.reduce(0, +))) \(String(format: "%7d", premium))")
+                lines.append(
+                    "\(language.rawValue)       \(category.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) \(row) \(String(format: "%5d", counts.reduce(0, +))) \(String(format: "%7d", premium))"
+                )
                 #expect(counts.reduce(0, +) >= 30)
             }
         }

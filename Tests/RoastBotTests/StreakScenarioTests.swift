@@ -59,16 +59,25 @@ struct StreakScenarioTests {
                 await runTwice(bot, [fire])
             }
             if day <= 9 || (12...20).contains(day) {
-                await runTwice(bot, [bot.envelope(.command(name: "roast", arguments: "", message: MessageID(2)), from: BotFixture.bob, at: morning.addingTimeInterval(120))])
+                await runTwice(
+                    bot,
+                    [
+                        bot.envelope(
+                            .command(name: "roast", arguments: "", message: MessageID(2)), from: BotFixture.bob,
+                            at: morning.addingTimeInterval(120))
+                    ])
             }
             if day == 12 {
                 let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
                 #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10)))
                 let press = bot.envelope(
-                    .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob, at: morning.addingTimeInterval(180))
+                    .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
+                    at: morning.addingTimeInterval(180))
                 await runTwice(bot, [press])
                 let edited = bot.platform.deliveries.contains {
-                    if case .edited(_, offer.message, let content) = $0 { return content.text.plainText.contains(Self.words.freezeUsed(restoredTo: 11)) }
+                    if case .edited(_, offer.message, let content) = $0 {
+                        return content.text.plainText.contains(Self.words.freezeUsed(restoredTo: 11))
+                    }
                     return false
                 }
                 #expect(edited)
@@ -116,7 +125,9 @@ struct StreakScenarioTests {
         await bot.run(bot.envelope(.command(name: "badges", arguments: "", message: MessageID(3)), from: BotFixture.alice, at: last))
         let aliceBadges = try #require(texts(bot).last)
         #expect(aliceBadges.contains(Self.words.badgesHeader("Alice", earned: 7, total: BadgeCatalog.standard.badges.count)))
-        #expect(aliceBadges.contains("🌱 Khởi động — " + Self.words.earnedOn(LocalDate(start.addingTimeInterval(2 * Self.dayLength), in: BotDefaults.timeZone))))
+        #expect(
+            aliceBadges.contains(
+                "🌱 Khởi động — " + Self.words.earnedOn(LocalDate(start.addingTimeInterval(2 * Self.dayLength), in: BotDefaults.timeZone))))
         #expect(aliceBadges.contains("🍳 Khách quen ▰▰▰▱▱ 70 % — " + Self.words.remaining(.roasts(50), 15)))
         #expect(aliceBadges.contains("🌋 Núi lửa ▰▱▱▱▱ 24 % — " + Self.words.remaining(.fireReceived(50), 38)))
 
@@ -129,7 +140,10 @@ struct StreakScenarioTests {
         #expect(top.content.text.plainText.contains("🥈 Bob — 1 ngày"))
         let roastsTab = try #require(top.content.buttons.first?[1].data)
         await bot.run(bot.envelope(.buttonPress(callbackID: "t", data: roastsTab, message: top.message), from: Self.carol, at: last))
-        guard case .edited(_, let edited, let content) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } }) else {
+        guard
+            case .edited(_, let edited, let content) = try #require(
+                bot.platform.deliveries.last { if case .edited = $0 { true } else { false } })
+        else {
             Issue.record("expected an edit")
             return
         }
@@ -139,7 +153,8 @@ struct StreakScenarioTests {
         #expect(!content.text.plainText.contains("Carol"))
         let fireTab = try #require(content.buttons.first?[2].data)
         await bot.run(bot.envelope(.buttonPress(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
-        guard case .edited(_, _, let fire) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } }) else {
+        guard case .edited(_, _, let fire) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } })
+        else {
             Issue.record("expected an edit")
             return
         }
@@ -151,11 +166,15 @@ struct StreakScenarioTests {
         defer { bot.cleanUp() }
         let start = bot.clock.now
         for day in 0..<6 {
-            await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(Double(day) * Self.dayLength)))
+            await bot.run(
+                bot.envelope(
+                    .command(name: "streak", arguments: "", message: MessageID(1)),
+                    at: start.addingTimeInterval(Double(day) * Self.dayLength)))
         }
         let before = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(before?.premiumUnlocked() == false)
-        await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(6 * Self.dayLength)))
+        await bot.run(
+            bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(6 * Self.dayLength)))
         let after = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(after?.premiumUnlocked() == true)
         #expect(count(bot, Self.words.reward(.premiumPool)) == 1)
@@ -166,7 +185,10 @@ struct StreakScenarioTests {
         defer { bot.cleanUp() }
         let start = bot.clock.now
         for day in 0..<8 {
-            await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(Double(day) * Self.dayLength)))
+            await bot.run(
+                bot.envelope(
+                    .command(name: "streak", arguments: "", message: MessageID(1)),
+                    at: start.addingTimeInterval(Double(day) * Self.dayLength)))
         }
         let back = start.addingTimeInterval(10 * Self.dayLength)
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
@@ -188,7 +210,9 @@ struct StreakScenarioTests {
         let zone = BotDefaults.timeZone
         let monday = LocalDate(bot.clock.now, in: zone)
         let sundayEvening = monday.start(in: zone).addingTimeInterval(-60)
-        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: sundayEvening.addingTimeInterval(-Self.dayLength)))
+        await bot.run(
+            bot.envelope(
+                .command(name: "streak", arguments: "", message: MessageID(1)), at: sundayEvening.addingTimeInterval(-Self.dayLength)))
         bot.clock.set(to: monday.start(in: zone).addingTimeInterval(600))
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: sundayEvening))
         var state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
@@ -204,9 +228,14 @@ struct StreakScenarioTests {
         defer { bot.cleanUp() }
         let start = bot.clock.now
         for day in 0..<3 {
-            await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start.addingTimeInterval(Double(day) * Self.dayLength)))
+            await bot.run(
+                bot.envelope(
+                    .command(name: "roast", arguments: "", message: MessageID(1)),
+                    at: start.addingTimeInterval(Double(day) * Self.dayLength)))
         }
-        await bot.run(bot.envelope(.command(name: "remind", arguments: "on", message: MessageID(1)), at: start.addingTimeInterval(2 * Self.dayLength)))
+        await bot.run(
+            bot.envelope(.command(name: "remind", arguments: "on", message: MessageID(1)), at: start.addingTimeInterval(2 * Self.dayLength))
+        )
         let supergroup = ChatID(-100_999)
         await bot.run(bot.envelope(.migrated(to: supergroup), from: nil, at: start.addingTimeInterval(2 * Self.dayLength)))
         try bot.database.read { tx in
@@ -218,13 +247,18 @@ struct StreakScenarioTests {
             #expect(try tx.earnedBadges(chat: supergroup, user: BotFixture.alice.id).map(\.badge) == ["streak-3"])
         }
         let newChat = ChatRef(id: supergroup, kind: .supergroup, title: "Team")
-        await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), in: newChat, at: start.addingTimeInterval(3 * Self.dayLength)))
+        await bot.run(
+            bot.envelope(
+                .command(name: "roast", arguments: "", message: MessageID(1)), in: newChat, at: start.addingTimeInterval(3 * Self.dayLength)
+            ))
         let state = try bot.database.read { try $0.streak(chat: supergroup, user: BotFixture.alice.id) }
         #expect(state?.current == 4)
         #expect(count(bot, badge("Alice", "streak-3")) == 1)
     }
 
-    @Test(arguments: [ButtonAction.restoreStreak(UserID(9_007_199_254_740_991)), .leaderboard(.streak), .leaderboard(.roasts), .leaderboard(.fire)])
+    @Test(arguments: [
+        ButtonAction.restoreStreak(UserID(9_007_199_254_740_991)), .leaderboard(.streak), .leaderboard(.roasts), .leaderboard(.fire),
+    ])
     func newButtonPayloadsRoundTripWithinTheLimit(_ action: ButtonAction) {
         #expect(action.payload.utf8.count <= 64)
         #expect(ButtonAction(payload: action.payload) == action)

@@ -37,7 +37,10 @@ struct LocalDateTests {
         #expect(LocalDate(iso: text) == date)
     }
 
-    @Test(arguments: ["2026-2-10", "2026-02-30", "2025-02-29", "20260210", "2026-02-1a", "", "２０２６-02-10", "-026-02-10", "2026-13-01", "2026-00-10", "2026_02_10"])
+    @Test(arguments: [
+        "2026-2-10", "2026-02-30", "2025-02-29", "20260210", "2026-02-1a", "", "２０２６-02-10", "-026-02-10", "2026-13-01", "2026-00-10",
+        "2026_02_10",
+    ])
     func malformedIsoTextIsRejected(_ text: String) {
         #expect(LocalDate(iso: text) == nil)
     }

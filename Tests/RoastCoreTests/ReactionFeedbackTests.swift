@@ -85,7 +85,9 @@ private func entry(_ id: String, _ category: RoastCategory, _ spice: Int) -> Lib
         #expect(prompt.messages.map(\.role) == ["system", "user"])
     }
 
-    @Test(arguments: [(1, "gentle and cute"), (2, "witty wordplay"), (3, "sarcastic"), (4, "sharp but professional"), (5, "savage but clever")])
+    @Test(arguments: [
+        (1, "gentle and cute"), (2, "witty wordplay"), (3, "sarcastic"), (4, "sharp but professional"), (5, "savage but clever"),
+    ])
     func spiceGuidanceFollowsTheAppsScale(level: Int, words: String) {
         let prompt = RoastPrompt(language: .en, category: .kpis, spice: SpiceLevel(clamping: level))
         #expect(prompt.user.contains(words))
@@ -95,13 +97,15 @@ private func entry(_ id: String, _ category: RoastCategory, _ spice: Int) -> Lib
 
     @Test func systemMessageBansProtectedTraitsNamesAndLength() {
         let system = RoastPrompt(language: .en, category: .general, spice: .mildest).system
-        for ban in ["gender", "age", "religion", "ethnicity", "disability", "sexuality", "names", "280 characters", "one or two sentences"] {
+        for ban in ["gender", "age", "religion", "ethnicity", "disability", "sexuality", "names", "280 characters", "one or two sentences"]
+        {
             #expect(system.contains(ban), "missing ban: \(ban)")
         }
     }
 
     @Test func cooledCategoryAdjustsThePrompt() {
-        let feedback = ReactionFeedback(recent: Array(repeating: RatedRoast(category: .kpis, spice: .mildest, libraryID: nil, counts: [.dislike: 1]), count: 3))
+        let feedback = ReactionFeedback(
+            recent: Array(repeating: RatedRoast(category: .kpis, spice: .mildest, libraryID: nil, counts: [.dislike: 1]), count: 3))
         let prompt = RoastPrompt(language: .en, category: .kpis, spice: .mildest, feedbackAdjustment: feedback.promptAdjustment(for: .kpis))
         #expect(prompt.user.contains("gentler"))
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import RoastCore
 import Testing
+
+@testable import RoastCore
 
 /// `config/library` in this repository.
 private let libraryDirectory = URL(filePath: #filePath)
@@ -332,17 +333,25 @@ struct MalformedLibrary: Sendable, CustomTestStringConvertible {
 
     /// Every roast is in the pool of its language, category and premium flag, once, in file order.
     @Test func poolsByPositionHoldEveryRoastOnce() throws {
-        let library = try RoastLibrary.load(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/library"))
+        let library = try RoastLibrary.load(
+            directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("config/library"))
         var seen: [Int] = []
         for language in Language.allCases {
             for category in RoastCategory.allCases {
                 for premium in [false, true] {
                     let ordinals = library.ordinals(language: language, category: category, premium: premium)
                     #expect(ordinals == ordinals.sorted())
-                    #expect(ordinals.allSatisfy {
-                        library.all[$0].language == language && library.all[$0].category == category && library.all[$0].isPremium == premium
-                    })
-                    #expect(ordinals.map { library.all[$0] } == (premium ? library.premium(language: language, category: category) : library.roasts(language: language, category: category)))
+                    #expect(
+                        ordinals.allSatisfy {
+                            library.all[$0].language == language && library.all[$0].category == category
+                                && library.all[$0].isPremium == premium
+                        })
+                    #expect(
+                        ordinals.map { library.all[$0] }
+                            == (premium
+                                ? library.premium(language: language, category: category)
+                                : library.roasts(language: language, category: category)))
                     seen += ordinals
                 }
             }

@@ -13,7 +13,9 @@ struct RoastPickerTests {
             return (.en, name, Data("[\(json)]".utf8))
         }
         return try RoastLibrary(files: [
-            file("meetings", [("en.meetings.001", 1, []), ("en.meetings.002", 2, ["bored"]), ("en.meetings.003", 2, []), ("en.meetings.004", 5, [])]),
+            file(
+                "meetings",
+                [("en.meetings.001", 1, []), ("en.meetings.002", 2, ["bored"]), ("en.meetings.003", 2, []), ("en.meetings.004", 5, [])]),
             file("general", [("en.general.001", 1, []), ("en.general.002", 3, [])]),
         ])
     }
@@ -24,14 +26,18 @@ struct RoastPickerTests {
         var served = Set<String>()
         for _ in 0..<3 {
             let choice = try #require(
-                picker.pick(RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served, using: &random))
+                picker.pick(
+                    RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served,
+                    using: &random))
             #expect(!served.contains(choice.roast.id))
             #expect(choice.fallback == .none)
             served.insert(choice.roast.id)
         }
         #expect(served == ["en.meetings.001", "en.meetings.002", "en.meetings.003"])
         let again = try #require(
-            picker.pick(RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served, using: &random))
+            picker.pick(
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served,
+                using: &random))
         #expect(again.fallback == .poolExhausted)
     }
 
@@ -40,7 +46,9 @@ struct RoastPickerTests {
         var random = SplitMix64(seed: 1)
         for _ in 0..<50 {
             let choice = try #require(
-                picker.pick(RoastRequest(category: .meetings, spice: .init(clamping: 5)), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [], using: &random))
+                picker.pick(
+                    RoastRequest(category: .meetings, spice: .init(clamping: 5)), language: .en, maxSpice: .init(clamping: 2),
+                    premiumUnlocked: false, served: [], using: &random))
             #expect(choice.roast.spice.rawValue == 2)
         }
     }
@@ -49,11 +57,14 @@ struct RoastPickerTests {
         let picker = RoastPicker(library: try Self.library())
         var random = SplitMix64(seed: 3)
         let nearest = try #require(
-            picker.pick(RoastRequest(category: .meetings, spice: .init(clamping: 4)), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
+            picker.pick(
+                RoastRequest(category: .meetings, spice: .init(clamping: 4)), language: .en, maxSpice: .hottest, premiumUnlocked: false,
+                served: [], using: &random))
         #expect(nearest.roast.id == "en.meetings.004")
         #expect(nearest.fallback == .nearestSpice)
         let general = try #require(
-            picker.pick(RoastRequest(category: .kpis), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
+            picker.pick(
+                RoastRequest(category: .kpis), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
         #expect(general.roast.category == .general)
         #expect(general.fallback == .generalCategory)
     }
@@ -76,7 +87,8 @@ struct RoastPickerTests {
         var bored = 0
         for _ in 0..<2_000 {
             let choice = picker.pick(
-                RoastRequest(category: .meetings, mood: .bored), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [], using: &random)
+                RoastRequest(category: .meetings, mood: .bored), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false,
+                served: [], using: &random)
             if choice?.roast.id == "en.meetings.002" { bored += 1 }
         }
         // Weight 2 of a total 4 (1 + 2 + 1): about half, far above the unweighted third.
@@ -111,7 +123,8 @@ struct RoastPickerTests {
         let again = try #require(
             picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
-                served: ["en.meetings.002"], weight: { _ in 1 }, categoryWeights: [:], allowed: { !blocked.contains($0.id) }, using: &random))
+                served: ["en.meetings.002"], weight: { _ in 1 }, categoryWeights: [:], allowed: { !blocked.contains($0.id) }, using: &random
+            ))
         #expect(again.roast.id == "en.meetings.002")
         #expect(again.fallback == .poolExhausted)
     }

@@ -99,7 +99,8 @@ private let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent(
     }
 
     @Test func blockListAddsTermsWithCommentsAndExactMarks() {
-        let terms = SafetyFilter.parseBlockList("""
+        let terms = SafetyFilter.parseBlockList(
+            """
             # operator additions
             synergy   # we've had enough
             =cà khịa

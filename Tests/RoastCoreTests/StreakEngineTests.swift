@@ -30,7 +30,9 @@ struct StreakEngineTests {
             name: "an older day after a timezone change is ignored", days: ["2025-05-01", "2025-05-02", "2025-05-01", "2025-05-03"],
             current: 3, longest: 3, total: 3),
         Sequence(name: "a long absence restarts", days: ["2025-01-01", "2025-01-02", "2025-06-01"], current: 1, longest: 2, total: 3),
-        Sequence(name: "longest survives a break", days: ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-05", "2025-03-06"], current: 2, longest: 3, total: 5),
+        Sequence(
+            name: "longest survives a break", days: ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-05", "2025-03-06"], current: 2,
+            longest: 3, total: 5),
     ])
     func sequencesCountConsecutiveLocalDays(_ sequence: Sequence) {
         let state = replay(sequence.days)

@@ -1,6 +1,7 @@
 import ChatPlatform
 import Foundation
 import Testing
+
 @testable import RoastStore
 
 /// The write-ahead log is copied into the database file off the writer's thread, and stays bounded.
@@ -19,7 +20,8 @@ struct CheckpointTests {
         let directory = try TemporaryDirectory()
         let path = directory.path()
         // The writer itself would only checkpoint at a million pages: anything copied is the background's work.
-        let database = try RoastDatabase(path: path, migrations: Schema.migrations, checkpointPages: (background: 20, stride: 20, inline: 1_000_000))
+        let database = try RoastDatabase(
+            path: path, migrations: Schema.migrations, checkpointPages: (background: 20, stride: 20, inline: 1_000_000))
         let before = Self.size(path)
         try Self.writeUpdates(database, 0..<2_000)
         var copied = false
@@ -59,7 +61,8 @@ struct CheckpointTests {
     @Test func theLogRestartsOnceItReachesTheInlineLimit() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path()
-        let database = try RoastDatabase(path: path, migrations: Schema.migrations, checkpointPages: (background: 50, stride: 50, inline: 200))
+        let database = try RoastDatabase(
+            path: path, migrations: Schema.migrations, checkpointPages: (background: 50, stride: 50, inline: 200))
         try Self.writeUpdates(database, 0..<3_000)
         // 3,000 commits of at least one page each went through (≥ 12 MB of frames); the log file
         // restarted at the inline limit instead of growing with them. (Its size is a high-water

@@ -2,6 +2,7 @@ import CSQLite
 import ChatPlatform
 import Foundation
 import Testing
+
 @testable import RoastStore
 
 struct ConnectionTests {
@@ -18,7 +19,8 @@ struct ConnectionTests {
         let database = try RoastDatabase(path: ":memory:")
         try database.write { tx in _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday) }
         // With statistics on, every allocation is counted under a global mutex and this is > 0.
-        var current: Int64 = 0, highest: Int64 = 0
+        var current: Int64 = 0
+        var highest: Int64 = 0
         #expect(sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0) == SQLITE_OK)
         #expect(current == 0)
     }

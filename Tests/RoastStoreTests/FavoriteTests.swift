@@ -1,6 +1,7 @@
 import ChatPlatform
 import Foundation
 import Testing
+
 @testable import RoastStore
 
 struct FavoriteTests {

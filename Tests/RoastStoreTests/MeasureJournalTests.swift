@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 import Testing
+
 @testable import RoastStore
 
 /// Which badge measures a transaction's writes moved: badges are evaluated only for those.
@@ -42,7 +43,8 @@ struct MeasureJournalTests {
             #expect(tx.measuresMoved(since: mark) == [.fireReceived, .favorites])
 
             mark = tx.measureMark
-            try tx.saveStreak(StreakState(current: 1, longest: 1, totalDays: 1, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.alice.id)
+            try tx.saveStreak(
+                StreakState(current: 1, longest: 1, totalDays: 1, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.alice.id)
             try tx.recordShare(user: Fixtures.alice.id, chat: nil, roast: nil, libraryID: nil, on: Self.day, at: Fixtures.monday)
             #expect(tx.measuresMoved(since: mark) == [.streak, .shares])
         }
@@ -62,9 +64,12 @@ struct MeasureJournalTests {
         try database.write { tx in
             let roast = try tx.insertRoast(Fixtures.roast())
             try tx.setFavorite(roast: roast, user: Fixtures.alice.id, true, at: Fixtures.monday)
-            try tx.saveStreak(StreakState(current: 3, longest: 4, totalDays: 4, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.alice.id)
+            try tx.saveStreak(
+                StreakState(current: 3, longest: 4, totalDays: 4, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.alice.id)
         }
-        let partial = try database.read { try $0.activityTally(chat: Fixtures.group.id, user: Fixtures.alice.id, measures: [.roasts, .streak]) }
+        let partial = try database.read {
+            try $0.activityTally(chat: Fixtures.group.id, user: Fixtures.alice.id, measures: [.roasts, .streak])
+        }
         #expect(partial == ActivityTally(longestStreak: 4, roasts: 1))
         let whole = try database.read { try $0.activityTally(chat: Fixtures.group.id, user: Fixtures.alice.id) }
         #expect(whole == ActivityTally(longestStreak: 4, roasts: 1, categoriesTried: 1, spiceLevelsTried: 1, favorites: 1))

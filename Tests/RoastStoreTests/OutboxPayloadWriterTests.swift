@@ -1,6 +1,7 @@
 import ChatPlatform
 import Foundation
 import Testing
+
 @testable import RoastStore
 
 /// The hand-written outbox JSON must be the very document `JSONEncoder` writes, so that rows written

@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 import Testing
+
 @testable import RoastStore
 
 /// The input of reaction feedback: reacted roasts among the chat's latest ones, newest first.
@@ -106,7 +107,8 @@ struct RatedRoastsTests {
         let database = try RoastDatabase(path: path)
         defer { database.close() }
         let rated = try database.read { try $0.ratedRoasts(chat: Fixtures.group.id, limit: 10) }
-        #expect(rated == [RatedRoast(category: .deadlines, spice: SpiceLevel(clamping: 2), libraryID: "a", counts: [.fire: 1, .dislike: 1])])
+        #expect(
+            rated == [RatedRoast(category: .deadlines, spice: SpiceLevel(clamping: 2), libraryID: "a", counts: [.fire: 1, .dislike: 1])])
     }
 
     /// Stores Alice's requested library roast in the sample group, as every schema so far can.
@@ -137,7 +139,8 @@ struct RatedRoastsTests {
                 counts[kind] = row.int(Int32(3 + offset))
             }
             return RatedRoast(
-                category: RoastCategory(rawValue: row.string(0))!, spice: SpiceLevel(clamping: row.int(1)), libraryID: row.optionalString(2),
+                category: RoastCategory(rawValue: row.string(0))!, spice: SpiceLevel(clamping: row.int(1)),
+                libraryID: row.optionalString(2),
                 counts: counts)
         }
     }

@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 import Testing
+
 @testable import RoastStore
 
 struct RoastTests {

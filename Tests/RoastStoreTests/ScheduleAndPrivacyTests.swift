@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 import Testing
+
 @testable import RoastStore
 
 private let day = LocalDate(year: 2026, month: 2, day: 10)
@@ -28,7 +29,8 @@ struct ScheduleAndPrivacyTests {
         let supergroup = ChatRef(id: ChatID(-100_1001), kind: .supergroup, title: "Dev team")
         try database.write { (tx: borrowing StoreTransaction) throws in
             _ = try tx.claimScheduledPost(chat: Fixtures.group.id, on: day, kind: .daily, outcome: .posted, at: Fixtures.monday)
-            _ = try tx.claimScheduledPost(chat: Fixtures.group.id, on: day.adding(days: -1), kind: .daily, outcome: .posted, at: Fixtures.monday)
+            _ = try tx.claimScheduledPost(
+                chat: Fixtures.group.id, on: day.adding(days: -1), kind: .daily, outcome: .posted, at: Fixtures.monday)
             _ = try tx.ensureChat(supergroup, defaultLanguage: .vi, at: Fixtures.monday)
             _ = try tx.claimScheduledPost(chat: supergroup.id, on: day, kind: .daily, outcome: .posted, at: Fixtures.monday)
             try tx.migrateChat(from: Fixtures.group.id, to: supergroup.id)
@@ -82,7 +84,8 @@ extension ScheduleAndPrivacyTests {
         let database = try Fixtures.seededDatabase()
         try database.write { (tx: borrowing StoreTransaction) throws in
             for offset in 0..<5 {
-                _ = try tx.claimScheduledPost(chat: Fixtures.group.id, on: day.adding(days: -offset), kind: .daily, outcome: .posted, at: Fixtures.monday)
+                _ = try tx.claimScheduledPost(
+                    chat: Fixtures.group.id, on: day.adding(days: -offset), kind: .daily, outcome: .posted, at: Fixtures.monday)
             }
             #expect(try tx.pruneScheduledPostClaims(before: day.adding(days: -2)) == 2)
             #expect(try tx.claimedDates(chat: Fixtures.group.id, kind: .daily, since: day.adding(days: -10)).count == 3)

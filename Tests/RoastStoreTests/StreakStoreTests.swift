@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 import Testing
+
 @testable import RoastStore
 
 struct StreakStoreTests {
@@ -35,8 +36,11 @@ struct StreakStoreTests {
             for person in [Fixtures.alice, Fixtures.binh] {
                 try tx.setReminders(chat: Fixtures.group.id, user: person.id, true)
             }
-            try tx.saveStreak(StreakState(current: 3, longest: 3, totalDays: 3, lastActive: Self.day.adding(days: -1)), chat: Fixtures.group.id, user: Fixtures.alice.id)
-            try tx.saveStreak(StreakState(current: 3, longest: 3, totalDays: 3, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.binh.id)
+            try tx.saveStreak(
+                StreakState(current: 3, longest: 3, totalDays: 3, lastActive: Self.day.adding(days: -1)), chat: Fixtures.group.id,
+                user: Fixtures.alice.id)
+            try tx.saveStreak(
+                StreakState(current: 3, longest: 3, totalDays: 3, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.binh.id)
         }
         let due = try database.read { try $0.reminderCandidates(chat: Fixtures.group.id, today: Self.day) }
         #expect(due.map(\.userID) == [Fixtures.alice.id])
@@ -46,9 +50,12 @@ struct StreakStoreTests {
         let database = try Fixtures.seededDatabase()
         let results = try database.write { tx in
             [
-                try tx.earnBadge("streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day, announced: true),
-                try tx.earnBadge("streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 60, on: Self.day, announced: false),
-                try tx.earnBadge("shares-1", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 120, on: Self.day, announced: false),
+                try tx.earnBadge(
+                    "streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day, announced: true),
+                try tx.earnBadge(
+                    "streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 60, on: Self.day, announced: false),
+                try tx.earnBadge(
+                    "shares-1", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 120, on: Self.day, announced: false),
             ]
         }
         #expect(results == [true, false, true])
@@ -78,14 +85,18 @@ struct StreakStoreTests {
             try tx.setReaction(roast: other, user: Fixtures.alice.id, kind: .fire, via: .button, at: Fixtures.monday)
             try tx.setFavorite(roast: other, user: Fixtures.alice.id, true, at: Fixtures.monday)
             for _ in 0..<2 {
-                try tx.recordShare(user: Fixtures.alice.id, chat: nil, roast: nil, libraryID: "en.general.001", on: Self.day, at: Fixtures.monday)
+                try tx.recordShare(
+                    user: Fixtures.alice.id, chat: nil, roast: nil, libraryID: "en.general.001", on: Self.day, at: Fixtures.monday)
             }
-            try tx.saveStreak(StreakState(current: 1, longest: 5, totalDays: 6, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.alice.id)
+            try tx.saveStreak(
+                StreakState(current: 1, longest: 5, totalDays: 6, lastActive: Self.day), chat: Fixtures.group.id, user: Fixtures.alice.id)
         }
         let tally = try database.read { try $0.activityTally(chat: Fixtures.group.id, user: Fixtures.alice.id) }
-        #expect(tally == ActivityTally(
-            longestStreak: 5, roasts: 3, categoriesTried: 2, spiceLevelsTried: 2, favorites: 1, shares: 2, fireReceived: 1,
-            collectionRoasts: ["tet": 1]))
+        #expect(
+            tally
+                == ActivityTally(
+                    longestStreak: 5, roasts: 3, categoriesTried: 2, spiceLevelsTried: 2, favorites: 1, shares: 2, fireReceived: 1,
+                    collectionRoasts: ["tet": 1]))
         #expect(try database.read { try $0.fireReceived(chat: Fixtures.group.id) } == [Fixtures.alice.id: 1])
     }
 
@@ -95,11 +106,16 @@ struct StreakStoreTests {
         try database.write { tx in
             _ = try tx.ensureChat(ChatRef(id: Self.supergroup, kind: .supergroup), defaultLanguage: .vi, at: Fixtures.monday)
             try tx.touchProfile(chat: Self.supergroup, person: Fixtures.alice, at: Fixtures.monday)
-            try tx.saveStreak(StreakState(current: 10, longest: 10, totalDays: 10, lastActive: Self.day.adding(days: -1), freezes: 1), chat: old, user: Fixtures.alice.id)
+            try tx.saveStreak(
+                StreakState(current: 10, longest: 10, totalDays: 10, lastActive: Self.day.adding(days: -1), freezes: 1), chat: old,
+                user: Fixtures.alice.id)
             try tx.setReminders(chat: old, user: Fixtures.alice.id, true)
-            try tx.saveStreak(StreakState(current: 1, longest: 1, totalDays: 1, lastActive: Self.day), chat: Self.supergroup, user: Fixtures.alice.id)
-            try tx.earnBadge("streak-7", chat: old, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day.adding(days: -4), announced: true)
-            try tx.earnBadge("streak-7", chat: Self.supergroup, user: Fixtures.alice.id, at: Fixtures.monday + 99, on: Self.day, announced: false)
+            try tx.saveStreak(
+                StreakState(current: 1, longest: 1, totalDays: 1, lastActive: Self.day), chat: Self.supergroup, user: Fixtures.alice.id)
+            try tx.earnBadge(
+                "streak-7", chat: old, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day.adding(days: -4), announced: true)
+            try tx.earnBadge(
+                "streak-7", chat: Self.supergroup, user: Fixtures.alice.id, at: Fixtures.monday + 99, on: Self.day, announced: false)
 
             try tx.migrateChat(from: old, to: Self.supergroup)
         }

@@ -188,7 +188,8 @@ extension RichText {
                 content += randomPieces.randomElement(using: &random) ?? ""
             }
             let user = UserID(Int64.random(in: 1...1_000_000, using: &random))
-            let url = ["https://example.com/?q=\"a\"&b", "tg://user?id=5", "javascript:alert(1)", "http://x.y/<z>"]
+            let url =
+                ["https://example.com/?q=\"a\"&b", "tg://user?id=5", "javascript:alert(1)", "http://x.y/<z>"]
                 .randomElement(using: &random) ?? ""
             let span: Span =
                 switch Int.random(in: 0..<6, using: &random) {

@@ -1,7 +1,7 @@
 import ChatPlatform
 import Foundation
-import Synchronization
 import RoastCore
+import Synchronization
 import Testing
 import Timekeeping
 

@@ -137,8 +137,10 @@ final class AdmitAllGate: SendGate {
     }
 
     @Test func editTreatsNotModifiedAsSuccess() async throws {
-        http.enqueue(.refusal(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same"))
-        try await platform.edit(MessageID(41), in: Self.group, to: OutgoingMessage(text: "same", buttons: [[Button("🔥", data: "r:fire:1")]]))
+        http.enqueue(
+            .refusal(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same"))
+        try await platform.edit(
+            MessageID(41), in: Self.group, to: OutgoingMessage(text: "same", buttons: [[Button("🔥", data: "r:fire:1")]]))
         let body = try body(0)
         #expect(body["message_id"] as? Int == 41)
         #expect(body["text"] as? String == "same")

@@ -32,7 +32,10 @@ import Testing
         (.refusal(403, "Forbidden: bot was blocked by the user"), .api(code: 403, description: "Forbidden: bot was blocked by the user")),
         (.refusal(500, "Internal Server Error"), .api(code: 500, description: "Internal Server Error")),
         (.text("<html><body>502 Bad Gateway</body></html>", status: 502), .api(code: 502, description: "HTTP 502")),
-        (.json(#"{"ok":true,"result":{"message_id":1,"chat":"#), .invalidResponse("HTTP 200 with a body that is not Bot API JSON (43 bytes)")),
+        (
+            .json(#"{"ok":true,"result":{"message_id":1,"chat":"#),
+            .invalidResponse("HTTP 200 with a body that is not Bot API JSON (43 bytes)")
+        ),
         (.ok(#"{"message_id":"one"}"#), .invalidResponse("unexpected result: type mismatch at result.message_id (expected Int64)")),
         (.failure(.connectionRefused), .network(.connectionRefused)),
         (.failure(.timedOut), .network(.timedOut)),
@@ -55,7 +58,11 @@ import Testing
     }
 
     @Test func classifiesNotModifiedAndUnavailableChats() {
-        #expect(TelegramError.api(code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same").isEditNotModified)
+        #expect(
+            TelegramError.api(
+                code: 400,
+                description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same"
+            ).isEditNotModified)
         #expect(!TelegramError.api(code: 400, description: "Bad Request: message to edit not found").isEditNotModified)
         #expect(TelegramError.api(code: 403, description: "Forbidden: bot was kicked from the group chat").isChatUnavailable)
         #expect(TelegramError.api(code: 400, description: "Bad Request: chat not found").isChatUnavailable)

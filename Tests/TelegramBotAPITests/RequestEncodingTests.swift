@@ -132,9 +132,10 @@ import Testing
         #expect(bodies[1]["reply_markup"] == nil)
         #expect(Set(bodies[2].keys) == ["chat_id", "message_id"])
         #expect(bodies[3]["drop_pending_updates"] as? Bool == false)
-        #expect(http.requests.map { $0.url.split(separator: "/").last.map(String.init) } == [
-            "answerCallbackQuery", "editMessageText", "editMessageReplyMarkup", "deleteWebhook",
-        ])
+        #expect(
+            http.requests.map { $0.url.split(separator: "/").last.map(String.init) } == [
+                "answerCallbackQuery", "editMessageText", "editMessageReplyMarkup", "deleteWebhook",
+            ])
     }
 
     @Test func sendDocumentBuildsMultipartForm() async throws {

@@ -12,7 +12,10 @@ import Testing
     @Test func groupCommandKeepsTextEntitiesAndSender() throws {
         let update = try update("group_command")
         #expect(update.updateID == 100_000_001)
-        guard case .message(let message) = update.kind else { Issue.record("not a message: \(update.kind)"); return }
+        guard case .message(let message) = update.kind else {
+            Issue.record("not a message: \(update.kind)")
+            return
+        }
         #expect(message.messageID == 4412)
         #expect(message.chat.id == -1_001_234_567_890)
         #expect(message.chat.type == .supergroup)
@@ -26,14 +29,20 @@ import Testing
     }
 
     @Test func privateMessageCarriesLanguageCode() throws {
-        guard case .message(let message) = try update("private_message").kind else { Issue.record("not a message"); return }
+        guard case .message(let message) = try update("private_message").kind else {
+            Issue.record("not a message")
+            return
+        }
         #expect(message.chat.type == .privateChat)
         #expect(message.from == User(id: 777_000_222, firstName: "Sam", username: "sammy", languageCode: "en-GB"))
         #expect(message.entities == nil)
     }
 
     @Test func callbackQueryCarriesDataAndMessage() throws {
-        guard case .callbackQuery(let query) = try update("callback_query").kind else { Issue.record("not a callback"); return }
+        guard case .callbackQuery(let query) = try update("callback_query").kind else {
+            Issue.record("not a callback")
+            return
+        }
         #expect(query.id == "4382bfdwdsb323b2d9")
         #expect(query.data == "r:lol:42")
         #expect(query.chatInstance == "-5349812387613")
@@ -84,7 +93,10 @@ import Testing
         ("my_chat_member_kicked", .member, .kicked),
     ])
     func myChatMemberDecodesStatusChange(name: String, old: ChatMember.Status, new: ChatMember.Status) throws {
-        guard case .myChatMember(let change) = try update(name).kind else { Issue.record("not my_chat_member"); return }
+        guard case .myChatMember(let change) = try update(name).kind else {
+            Issue.record("not my_chat_member")
+            return
+        }
         #expect(change.oldChatMember.status == old)
         #expect(change.newChatMember.status == new)
         #expect(change.newChatMember.user.id == 8_000_000_001)
@@ -98,14 +110,20 @@ import Testing
     }
 
     @Test func migrationServiceMessageCarriesNewChatID() throws {
-        guard case .message(let message) = try update("migrate_to_chat_id").kind else { Issue.record("not a message"); return }
+        guard case .message(let message) = try update("migrate_to_chat_id").kind else {
+            Issue.record("not a message")
+            return
+        }
         #expect(message.migrateToChatID == -1_002_223_334_445)
         #expect(message.chat.type == .group)
         #expect(message.text == nil)
     }
 
     @Test func inlineQueryAndChosenResultDecode() throws {
-        guard case .inlineQuery(let query) = try update("inline_query").kind else { Issue.record("not inline"); return }
+        guard case .inlineQuery(let query) = try update("inline_query").kind else {
+            Issue.record("not inline")
+            return
+        }
         #expect(query.query == "monday")
         #expect(query.chatType == "sender")
         guard case .chosenInlineResult(let chosen) = try update("chosen_inline_result").kind else {
@@ -138,7 +156,8 @@ import Testing
         let samples = try Samples.updateNames.map(Samples.text)
         // A message whose chat id is a string, and a purchased_paid_media update Telegram added later.
         let malformed = #"{"update_id":100000020,"message":{"message_id":1,"chat":{"id":"oops","type":"group"},"date":1}}"#
-        let paidMedia = #"{"update_id":100000021,"purchased_paid_media":{"from":{"id":1,"is_bot":false,"first_name":"A"},"paid_media_payload":"x"}}"#
+        let paidMedia =
+            #"{"update_id":100000021,"purchased_paid_media":{"from":{"id":1,"is_bot":false,"first_name":"A"},"paid_media_payload":"x"}}"#
         let all = samples + [malformed, paidMedia]
         let http = StubHTTPClient([.ok("[" + all.joined(separator: ",") + "]")])
         let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)

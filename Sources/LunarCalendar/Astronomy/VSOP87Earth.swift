@@ -199,14 +199,11 @@ enum VSOP87Earth {
             Term(309.125, 0.86728818832, 12566.1516999828),
         ],
         // longitude3: 0 of 22 terms
-        [
-        ],
+        [],
         // longitude4: 0 of 11 terms
-        [
-        ],
+        [],
         // longitude5: 0 of 5 terms
-        [
-        ],
+        [],
     ]
 
     /// Radius vector R, series R0…R5 (10⁻⁸ AU).
@@ -237,16 +234,12 @@ enum VSOP87Earth {
             Term(1721.238, 1.06442301418, 12566.1516999828),
         ],
         // radius2: 0 of 139 terms
-        [
-        ],
+        [],
         // radius3: 0 of 27 terms
-        [
-        ],
+        [],
         // radius4: 0 of 10 terms
-        [
-        ],
+        [],
         // radius5: 0 of 3 terms
-        [
-        ],
+        [],
     ]
 }

@@ -52,7 +52,8 @@ public struct RoastPreparer: Sendable {
 
     // MARK: - Helpers
 
-    private func plan(_ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> (prompt: RoastPrompt, collection: String?)? {
+    private func plan(_ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> (prompt: RoastPrompt, collection: String?)?
+    {
         // A chat seen for the first time gets the defaults it is about to be created with.
         let chat = try tx.chat(envelope.chat.id)
         guard try !tx.hasProcessed(update: envelope.sequence), chat?.aiEnabled ?? true,

@@ -92,7 +92,8 @@ public enum ButtonAction: Sendable, Hashable {
 
     /// Collection ids as the catalog allows them (whether one exists is the handler's question).
     private static func isCollectionID(_ text: String) -> Bool {
-        text.utf8.count <= 24 && !text.isEmpty && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+        text.utf8.count <= 24 && !text.isEmpty
+            && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
     }
 
     private static func roastID(_ text: String) -> RoastID? {

@@ -20,7 +20,8 @@ public struct CollectionsHandler: Sendable {
             served = try tx.collectionRoastsServed(chat: context.chatID, user: sender.id)
         }
         let view = CollectionsView(
-            active: active, language: context.language, chosen: active.contains { $0.collection.id == chosen } ? chosen : nil, served: served)
+            active: active, language: context.language, chosen: active.contains { $0.collection.id == chosen } ? chosen : nil,
+            served: served)
         return HandlerOutcome(replies: [.send(view.message)])
     }
 

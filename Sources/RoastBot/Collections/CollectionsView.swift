@@ -44,7 +44,11 @@ public struct CollectionsView: Sendable {
         }
         text.append(.plain("\n\n" + words.collectionsHowTo))
         var rows = active.map { entry in
-            [Button("\(entry.collection.icon) \(entry.collection.name(in: language))", data: ButtonAction.chooseCollection(entry.collection.id).payload)]
+            [
+                Button(
+                    "\(entry.collection.icon) \(entry.collection.name(in: language))",
+                    data: ButtonAction.chooseCollection(entry.collection.id).payload)
+            ]
         }
         if chosen != nil { rows.append([Button(words.regularRoastsButton, data: ButtonAction.chooseCollection(nil).payload)]) }
         return OutgoingMessage(text: text, buttons: rows)

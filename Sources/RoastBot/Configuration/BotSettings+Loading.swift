@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// Decoding structs mirror snake_case JSON keys.
 import Foundation
 
 /// Why the settings cannot be used; each description is one line for the operator.
@@ -64,7 +66,10 @@ extension BotSettings {
     }
 
     private static let knownKeys: [String: Set<String>] = [
-        "": ["telegram", "throttle", "abuse", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace", "_comment"],
+        "": [
+            "telegram", "throttle", "abuse", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace",
+            "_comment",
+        ],
         "abuse": ["limit", "window", "cooldown", "_comment"],
         "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
@@ -81,7 +86,9 @@ extension BotSettings {
         let file: File
         do {
             let object = try JSONSerialization.jsonObject(with: data)
-            guard let root = object as? [String: Any] else { throw SettingsError.malformedFile(path: path, reason: "the top level must be an object") }
+            guard let root = object as? [String: Any] else {
+                throw SettingsError.malformedFile(path: path, reason: "the top level must be an object")
+            }
             for (section, keys) in Self.knownKeys {
                 let dictionary = section.isEmpty ? root : (root[section] as? [String: Any] ?? [:])
                 if let unknown = dictionary.keys.sorted().first(where: { !keys.contains($0) }) {
@@ -96,7 +103,8 @@ extension BotSettings {
         } catch let DecodingError.valueNotFound(type, context) {
             throw .malformedFile(path: path, reason: "\(Self.path(context.codingPath)) must be \(type)")
         } catch let DecodingError.dataCorrupted(context) {
-            throw .malformedFile(path: path, reason: context.codingPath.isEmpty ? "not JSON" : "\(Self.path(context.codingPath)) is malformed")
+            throw .malformedFile(
+                path: path, reason: context.codingPath.isEmpty ? "not JSON" : "\(Self.path(context.codingPath)) is malformed")
         } catch {
             throw .malformedFile(path: path, reason: "not JSON")
         }
@@ -154,7 +162,8 @@ extension BotSettings {
         }
         if let value = environment["ROASTBOT_CLOCK_START"], !value.isEmpty {
             guard let start = Self.parseInstant(value) else {
-                throw .invalidValue(key: "ROASTBOT_CLOCK_START", value: value, expected: "an ISO 8601 instant like 2026-02-10T08:55:00+07:00")
+                throw .invalidValue(
+                    key: "ROASTBOT_CLOCK_START", value: value, expected: "an ISO 8601 instant like 2026-02-10T08:55:00+07:00")
             }
             clockStart = start
         }
@@ -178,7 +187,8 @@ extension BotSettings {
             throw .invalidValue(key: "telegram.poll_timeout", value: "\(telegram.pollTimeout)", expected: "0…50 seconds")
         }
         guard telegram.connectTimeout > 0, telegram.requestTimeout > 0 else {
-            throw .invalidValue(key: "telegram timeouts", value: "\(telegram.connectTimeout)/\(telegram.requestTimeout)", expected: "positive seconds")
+            throw .invalidValue(
+                key: "telegram timeouts", value: "\(telegram.connectTimeout)/\(telegram.requestTimeout)", expected: "positive seconds")
         }
         guard throttle.perChatInterval >= 0, throttle.perGroupPerMinute > 0, throttle.globalPerSecond > 0,
             (0...1).contains(throttle.windowMargin)

@@ -50,7 +50,8 @@ public struct EventRouter: Sendable {
         return outcome
     }
 
-    private func routeEvent(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome {
+    private func routeEvent(_ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws -> HandlerOutcome
+    {
         switch context.envelope.event {
         case .command(let name, let arguments, _):
             return try command(CommandInvocation(name: name, arguments: arguments), context, tx, &random)
@@ -76,10 +77,13 @@ public struct EventRouter: Sendable {
         }
     }
 
-    private func command(_ invocation: CommandInvocation, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
+    private func command(
+        _ invocation: CommandInvocation, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
+    )
         throws -> HandlerOutcome
     {
-        let command: BotCommand, arguments: [String]
+        let command: BotCommand
+        let arguments: [String]
         switch invocation {
         case .unknown(let name):
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.unknownCommand(name))))])
@@ -126,7 +130,9 @@ public struct EventRouter: Sendable {
         }
     }
 
-    private func press(_ action: ButtonAction, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
+    private func press(
+        _ action: ButtonAction, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64
+    )
         throws -> HandlerOutcome
     {
         switch action {

@@ -46,6 +46,8 @@ public struct MoodHandler: Sendable {
     /// Five moods on two rows, then “off”.
     static func keyboard(_ words: Phrasebook) -> [[Button]] {
         let buttons = Mood.allCases.map { Button("\($0.emoji) \($0.name(in: words.language))", data: ButtonAction.setMood($0).payload) }
-        return [Array(buttons.prefix(3)), Array(buttons.dropFirst(3)) + [Button(words.moodOffLabel, data: ButtonAction.setMood(nil).payload)]]
+        return [
+            Array(buttons.prefix(3)), Array(buttons.dropFirst(3)) + [Button(words.moodOffLabel, data: ButtonAction.setMood(nil).payload)],
+        ]
     }
 }

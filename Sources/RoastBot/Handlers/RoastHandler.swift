@@ -17,7 +17,9 @@ public struct RoastHandler: Sendable {
     let collections: CollectionCatalogStore
     private var parser: RoastRequestParser { collections.snapshot.parser }
 
-    public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter(), collections: CollectionCatalogStore = CollectionCatalogStore()) {
+    public init(
+        library: RoastLibrary, safety: SafetyFilter = SafetyFilter(), collections: CollectionCatalogStore = CollectionCatalogStore()
+    ) {
         self.picker = RoastPicker(library: library)
         self.safety = safety
         self.librarySafety = LibrarySafetyCache(safety: safety)

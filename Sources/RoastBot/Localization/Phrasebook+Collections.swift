@@ -26,8 +26,10 @@ extension Phrasebook {
         let count = say("\(progress.total) roast", "\(progress.total) roasts")
         guard showProgress else { return count }
         if progress.isComplete { return count + say(" · 🏅 đã sưu tầm đủ!", " · 🏅 all collected!") }
-        return count + say(" · bạn đã nhận \(progress.served)/\(progress.total) (\(progress.percent)%)",
-            " · you got \(progress.served)/\(progress.total) (\(progress.percent)%)")
+        return count
+            + say(
+                " · bạn đã nhận \(progress.served)/\(progress.total) (\(progress.percent)%)",
+                " · you got \(progress.served)/\(progress.total) (\(progress.percent)%)")
     }
 
     /// "7/2 – 23/2" (VI) or "Feb 7 – Feb 23" (EN).
@@ -44,12 +46,15 @@ extension Phrasebook {
     public var collectionCleared: String { say("Đã quay lại roast thường", "Back to regular roasts") }
 
     public func collectionNotActive(_ name: String) -> String {
-        say("Bộ \(name) hiện không mở — mình gửi roast thường nhé. Xem các bộ đang mở: /collections",
+        say(
+            "Bộ \(name) hiện không mở — mình gửi roast thường nhé. Xem các bộ đang mở: /collections",
             "\(name) isn't on offer right now, so here's a regular roast. See what's on: /collections")
     }
 
     public var collectionUnavailable: String {
-        say("Bộ sưu tập này hiện không mở. Gõ /collections để xem các bộ đang có.", "That collection isn't on offer now. Type /collections to see what's on.")
+        say(
+            "Bộ sưu tập này hiện không mở. Gõ /collections để xem các bộ đang có.",
+            "That collection isn't on offer now. Type /collections to see what's on.")
     }
 
     public var collectionPickNeedsPerson: String { say("Chỉ người dùng mới chọn được bộ sưu tập.", "Only people can pick a collection.") }

@@ -32,7 +32,8 @@ extension Phrasebook {
     public func settingsUsage() -> String {
         say(
             "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]",
-            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]")
+            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]"
+        )
     }
 
     public func unknownTimeZone(_ name: String) -> String {
@@ -69,7 +70,11 @@ extension Phrasebook {
 
     public var forgetMeYes: String { say("🗑 Xoá hết", "🗑 Delete everything") }
     public var forgetMeNo: String { say("Huỷ", "Cancel") }
-    public var forgetMeDone: String { say("Đã xoá dữ liệu của bạn trong nhóm này. Tạm biệt… hoặc hẹn gặp lại 👋", "Your data in this chat is gone. Bye… or see you again 👋") }
+    public var forgetMeDone: String {
+        say(
+            "Đã xoá dữ liệu của bạn trong nhóm này. Tạm biệt… hoặc hẹn gặp lại 👋", "Your data in this chat is gone. Bye… or see you again 👋"
+        )
+    }
     public var forgetMeCancelled: String { say("Đã huỷ, dữ liệu vẫn còn nguyên.", "Cancelled; nothing was deleted.") }
     public var notYourButton: String { say("Nút này không dành cho bạn.", "This button isn't yours.") }
 

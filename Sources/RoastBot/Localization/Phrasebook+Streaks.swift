@@ -12,7 +12,8 @@ extension Phrasebook {
     public var helpFreezeRule: String {
         say(
             "🧊 Đóng băng chuỗi: khi chuỗi từ 7 ngày trở lên bị đứt, bạn được mời khôi phục một lần. Mỗi 30 ngày hoạt động (khi không giữ đóng băng nào) bạn nhận lại 1 đóng băng; giữ tối đa 1.",
-            "🧊 Streak freeze: when a streak of 7+ days breaks, you are offered once to restore it. Every 30 active days (while you hold none) earn a new freeze; you hold at most one.")
+            "🧊 Streak freeze: when a streak of 7+ days breaks, you are offered once to restore it. Every 30 active days (while you hold none) earn a new freeze; you hold at most one."
+        )
     }
 
     // MARK: /streak
@@ -27,7 +28,9 @@ extension Phrasebook {
     }
 
     public func freezeRefillIn(_ daysLeft: Int) -> String {
-        say("🧊 Đóng băng: chưa có — nhận thêm sau \(days(daysLeft)) hoạt động", "🧊 Freeze: none — a new one after \(days(daysLeft)) of activity")
+        say(
+            "🧊 Đóng băng: chưa có — nhận thêm sau \(days(daysLeft)) hoạt động",
+            "🧊 Freeze: none — a new one after \(days(daysLeft)) of activity")
     }
 
     public func freezeRestorable(_ brokenLength: Int) -> String {
@@ -77,8 +80,12 @@ extension Phrasebook {
     public func reward(_ reward: StreakReward) -> String {
         switch reward {
         case .title(let title): say("🏷️ Danh hiệu mới: ", "🏷️ New title: ") + titleName(title)
-        case .premiumPool: say("💎 Kho roast Premium đã mở khoá — /roast sẽ cay nồng hơn!", "💎 Premium roasts unlocked — /roast just got spicier!")
-        case .flame: say("🔥 Ngọn lửa Roast Master giờ cháy cạnh tên bạn trong /streak và /top", "🔥 The Roast Master flame now burns beside your name in /streak and /top")
+        case .premiumPool:
+            say("💎 Kho roast Premium đã mở khoá — /roast sẽ cay nồng hơn!", "💎 Premium roasts unlocked — /roast just got spicier!")
+        case .flame:
+            say(
+                "🔥 Ngọn lửa Roast Master giờ cháy cạnh tên bạn trong /streak và /top",
+                "🔥 The Roast Master flame now burns beside your name in /streak and /top")
         }
     }
 
@@ -86,7 +93,9 @@ extension Phrasebook {
     public var badgePrefix: String { "🏅 " }
     public var badgeEarned: String { say(" nhận huy hiệu mới: ", " earned a new badge: ") }
 
-    public var freezeRefilled: String { say("🧊 Bạn nhận thêm 1 đóng băng chuỗi (30 ngày hoạt động)!", "🧊 You earned a streak freeze (30 active days)!") }
+    public var freezeRefilled: String {
+        say("🧊 Bạn nhận thêm 1 đóng băng chuỗi (30 ngày hoạt động)!", "🧊 You earned a streak freeze (30 active days)!")
+    }
 
     /// Offer text; the mention comes first.
     public func freezeOffer(brokenLength: Int) -> String {
@@ -102,7 +111,9 @@ extension Phrasebook {
         say(" đã dùng 🧊 đóng băng: chuỗi trở lại \(days(n))!", " used a 🧊 freeze: the streak is back to \(days(n))!")
     }
 
-    public var freezeOfferClosed: String { say("🧊 Lời mời khôi phục đã được dùng hoặc hết hạn.", "🧊 This restore offer was used or has expired.") }
+    public var freezeOfferClosed: String {
+        say("🧊 Lời mời khôi phục đã được dùng hoặc hết hạn.", "🧊 This restore offer was used or has expired.")
+    }
     public var freezeNotYours: String { say("Nút này dành cho người khác 😉", "This button belongs to someone else 😉") }
     public var freezeNothingToRestore: String { say("Không còn chuỗi nào để khôi phục.", "There is no streak left to restore.") }
     public var freezeRestoredNotice: String { say("Đã khôi phục chuỗi 🧊", "Streak restored 🧊") }

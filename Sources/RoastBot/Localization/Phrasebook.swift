@@ -16,7 +16,8 @@ public struct Phrasebook: Sendable {
     public func greeting(name: String) -> String {
         pick(
             "Chào \(name)! Mình là RoastMeLater — chuyên gia “nướng” nhẹ nhàng những nỗi khổ công sở: deadline, họp hành, KPI, review code… Cười một chút cho bớt stress nhé 😄",
-            "Hi \(name)! I'm RoastMeLater — light-hearted roasts of office life: deadlines, meetings, KPIs, code reviews… A laugh a day keeps the burnout away 😄")
+            "Hi \(name)! I'm RoastMeLater — light-hearted roasts of office life: deadlines, meetings, KPIs, code reviews… A laugh a day keeps the burnout away 😄"
+        )
     }
 
     public var howToStart: String {
@@ -63,7 +64,8 @@ public struct Phrasebook: Sendable {
         let list = words.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
         return pick(
             "Mình chưa hiểu \(list) — bỏ qua nhé. Chủ đề: deadline, họp, kpi, review code, việc, đồng nghiệp, sếp, chung; độ cay 1–5.",
-            "I didn't get \(list), so I ignored it. Topics: deadlines, meetings, kpis, code reviews, workload, colleagues, management, general; spice 1–5.")
+            "I didn't get \(list), so I ignored it. Topics: deadlines, meetings, kpis, code reviews, workload, colleagues, management, general; spice 1–5."
+        )
     }
 
     public func spiceCapped(to level: SpiceLevel) -> String {

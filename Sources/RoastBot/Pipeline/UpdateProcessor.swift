@@ -76,7 +76,9 @@ public struct UpdateProcessor: Sendable {
                     let processedAt = clock.now
                     do {
                         results.append(
-                            try tx.savepoint { tx in try applyInTransaction(event.envelope, processedAt: processedAt, prepared: event.prepared, tx) })
+                            try tx.savepoint { tx in
+                                try applyInTransaction(event.envelope, processedAt: processedAt, prepared: event.prepared, tx)
+                            })
                     } catch {
                         logSkip(event.envelope, error)
                         try markSkipped(event.envelope, at: processedAt, tx)
@@ -104,7 +106,9 @@ public struct UpdateProcessor: Sendable {
             metadata: ["update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)"])
     }
 
-    private func applyInTransaction(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent, _ tx: borrowing StoreTransaction)
+    private func applyInTransaction(
+        _ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent, _ tx: borrowing StoreTransaction
+    )
         throws -> Applied?
     {
         guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }

@@ -11,10 +11,12 @@ public struct PrivacyHandler: Sendable {
     public func forgetMe(_ context: EventContext) -> HandlerOutcome {
         guard let user = context.sender?.id else { return .nothing }
         let words = context.words
-        let buttons = [[
-            Button(words.forgetMeYes, data: ButtonAction.forget(user, confirm: true).payload),
-            Button(words.forgetMeNo, data: ButtonAction.forget(user, confirm: false).payload),
-        ]]
+        let buttons = [
+            [
+                Button(words.forgetMeYes, data: ButtonAction.forget(user, confirm: true).payload),
+                Button(words.forgetMeNo, data: ButtonAction.forget(user, confirm: false).payload),
+            ]
+        ]
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))])
     }
 

@@ -137,7 +137,8 @@ public struct Scheduler: Sendable {
 
     private func postDaily(chat: ChatSettings, date: LocalDate, now: Date, _ tx: borrowing StoreTransaction) throws -> Bool {
         // Seeded by chat and day: a pass repeated after a crash picks the same roast.
-        let mix = UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
+        let mix =
+            UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
         var random = SplitMix64(seed: seed ^ mix)
         let served = try tx.dailyLibraryIDs(chat: chat.chatID)
         // While a season lasts (Tết, Mid-Autumn), the Roast of the Day comes from its collection.
@@ -148,8 +149,10 @@ public struct Scheduler: Sendable {
         }.map { (roast: $0.roast, collection: season?.collection.id) }
         let pick =
             fromSeason
-            ?? (picker.pick(RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: served, using: &random)
-                ?? picker.pick(RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: [], using: &random))
+            ?? (picker.pick(
+                RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: served, using: &random)
+            ?? picker.pick(
+                RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: [], using: &random))
             .map { (roast: $0.roast, collection: nil) }
         guard let choice = pick else {
             logger.warning("no roast available for the daily post", metadata: ["chat": "\(chat.chatID)"])

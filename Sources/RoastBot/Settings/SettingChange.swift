@@ -22,7 +22,9 @@ public enum SettingChange: Sendable, Hashable {
     }
 
     /// The timezones offered as buttons.
-    public static let commonTimeZones = ["Asia/Ho_Chi_Minh", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "Europe/London", "America/New_York"]
+    public static let commonTimeZones = [
+        "Asia/Ho_Chi_Minh", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "Europe/London", "America/New_York",
+    ]
 
     /// Parses `key value` (`timezone Europe/Berlin`, `time 08:30`, `daily off`, `spice 4`…).
     public static func parse(_ arguments: [String]) -> Result<SettingChange, ParseError> {
@@ -111,11 +113,21 @@ public enum SettingChange: Sendable, Hashable {
         case "m":
             guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return nil }
             self = .maxSpice(level)
-        case "d": guard let flag else { return nil }; self = .daily(flag)
-        case "w": guard let flag else { return nil }; self = .weekdaysOnly(flag)
-        case "r": guard let flag else { return nil }; self = .reminders(flag)
-        case "b": guard let flag else { return nil }; self = .banners(flag)
-        case "a": guard let flag else { return nil }; self = .ai(flag)
+        case "d":
+            guard let flag else { return nil }
+            self = .daily(flag)
+        case "w":
+            guard let flag else { return nil }
+            self = .weekdaysOnly(flag)
+        case "r":
+            guard let flag else { return nil }
+            self = .reminders(flag)
+        case "b":
+            guard let flag else { return nil }
+            self = .banners(flag)
+        case "a":
+            guard let flag else { return nil }
+            self = .ai(flag)
         default: return nil
         }
     }

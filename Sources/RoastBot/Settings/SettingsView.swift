@@ -52,8 +52,11 @@ public struct SettingsView: Sendable {
                 button("\(check(settings.bannersEnabled)) 🎉", .banners(!settings.bannersEnabled)),
                 button("\(check(settings.aiEnabled)) 🤖", .ai(!settings.aiEnabled)),
             ],
-            SettingChange.commonTimeZones.prefix(3).map { zone in button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone)) },
-            SettingChange.commonTimeZones.dropFirst(3).map { zone in button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone)) },
+            SettingChange.commonTimeZones.prefix(3).map { zone in button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone))
+            },
+            SettingChange.commonTimeZones.dropFirst(3).map { zone in
+                button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone))
+            },
         ]
     }
 

@@ -29,7 +29,8 @@ public struct InlineSharing: Sendable {
             (request.category == nil || roast.category == request.category) && (request.spice == nil || roast.spice == request.spice)
         }
         var results = matchingFavorites.prefix(3).map { roast in
-            InlineResult(id: "f\(roast.id.rawValue)", title: words.inlineFavoriteTitle, description: roast.text, text: Self.text(roast.text))
+            InlineResult(
+                id: "f\(roast.id.rawValue)", title: words.inlineFavoriteTitle, description: roast.text, text: Self.text(roast.text))
         }
         // A stable hash (FNV-1a), so the same query offers the same roasts.
         let queryHash = query.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
@@ -44,7 +45,8 @@ public struct InlineSharing: Sendable {
             else { break }
             served.insert(choice.roast.id)
             let title = "\(words.inlineFreshTitle) · \(choice.roast.category.emoji) \(choice.roast.spice.peppers)"
-            results.append(InlineResult(id: "l\(choice.roast.id)", title: title, description: choice.roast.text, text: Self.text(choice.roast.text)))
+            results.append(
+                InlineResult(id: "l\(choice.roast.id)", title: title, description: choice.roast.text, text: Self.text(choice.roast.text)))
         }
         return results
     }

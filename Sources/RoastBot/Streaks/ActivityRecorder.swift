@@ -38,7 +38,9 @@ public struct ActivityRecorder: Sendable {
     /// event is a reaction, badges the roast's requester earned by it.
     ///
     /// - Parameter moved: the measures the event's writes moved (``StoreTransaction/measuresMoved(since:)``).
-    public func announcements(after update: StreakUpdate?, moved: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction)
+    public func announcements(
+        after update: StreakUpdate?, moved: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction
+    )
         throws -> [Reply]
     {
         var replies: [Reply] = []
@@ -50,7 +52,8 @@ public struct ActivityRecorder: Sendable {
                 badges: badges, language: context.language)
             if let message = view.message { replies.append(.send(message)) }
             if let offer = update?.newOffer {
-                replies.append(.send(CelebrationView.freezeOffer(offer, user: profile.userID, name: profile.displayName, language: context.language)))
+                replies.append(
+                    .send(CelebrationView.freezeOffer(offer, user: profile.userID, name: profile.displayName, language: context.language)))
             }
         }
         if moved.contains(.fireReceived), let requester = try reactedRoastRequester(context, tx), requester != context.profile?.userID,
@@ -58,7 +61,8 @@ public struct ActivityRecorder: Sendable {
         {
             let badges = try award(profile, measures: [.fireReceived], context, tx)
             let view = CelebrationView(
-                user: profile.userID, name: profile.displayName, milestones: [], refilled: false, badges: badges, language: context.language)
+                user: profile.userID, name: profile.displayName, milestones: [], refilled: false, badges: badges, language: context.language
+            )
             if let message = view.message { replies.append(.send(message)) }
         }
         return replies
@@ -66,7 +70,8 @@ public struct ActivityRecorder: Sendable {
 
     /// Records every badge of `measures` that `profile` newly earned and returns them (each at most
     /// once, ever). Reads only the counts of badges still to earn.
-    func award(_ profile: Profile, measures: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Badge] {
+    func award(_ profile: Profile, measures: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Badge]
+    {
         let earned = try tx.earnedBadgeIDs(chat: profile.chatID, user: profile.userID)
         let candidates = catalog.badges.filter { !earned.contains($0.id) && measures.contains($0.criterion.measure) }
         guard !candidates.isEmpty else { return [] }

@@ -43,7 +43,9 @@ public struct StreakHandler: Sendable {
     }
 
     /// 🧊 pressed on a freeze offer: only its owner may use it, and only while the offer stands.
-    public func restore(owner: UserID, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+    public func restore(owner: UserID, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
+        -> HandlerOutcome
+    {
         let words = context.words
         guard let profile = context.profile, profile.userID == owner else { return HandlerOutcome(notice: words.freezeNotYours) }
         let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
@@ -63,7 +65,8 @@ public struct StreakHandler: Sendable {
             replies.append(.send(OutgoingMessage(text: text)))
         }
         let celebration = CelebrationView(
-            user: profile.userID, name: profile.displayName, milestones: update.milestones, refilled: false, badges: [], language: context.language)
+            user: profile.userID, name: profile.displayName, milestones: update.milestones, refilled: false, badges: [],
+            language: context.language)
         if let message = celebration.message { replies.append(.send(message)) }
         return HandlerOutcome(replies: replies, notice: words.freezeRestoredNotice)
     }

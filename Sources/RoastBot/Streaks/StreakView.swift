@@ -14,7 +14,9 @@ public struct StreakView: Sendable {
     public let language: Language
     public let rules: StreakRules
 
-    public init(standing: StreakStanding, today: LocalDate, now: Date, timeZone: TimeZone, language: Language, rules: StreakRules = .standard) {
+    public init(
+        standing: StreakStanding, today: LocalDate, now: Date, timeZone: TimeZone, language: Language, rules: StreakRules = .standard
+    ) {
         self.standing = standing
         self.today = today
         self.now = now

@@ -21,7 +21,9 @@ public struct Badge: Sendable, Hashable, Identifiable {
     public var name: LocalizedText
     public var description: LocalizedText
 
-    public init(id: BadgeID, icon: String, category: BadgeCategory, criterion: BadgeCriterion, name: LocalizedText, description: LocalizedText) {
+    public init(
+        id: BadgeID, icon: String, category: BadgeCategory, criterion: BadgeCriterion, name: LocalizedText, description: LocalizedText
+    ) {
         self.id = id
         self.icon = icon
         self.category = category

@@ -35,7 +35,8 @@ public struct BadgeCatalog: Sendable, Hashable {
         Badge(
             id: "streak-7", icon: "⚔️", category: .streak, criterion: .streakDays(7),
             name: LocalizedText(vi: "Chiến binh tuần", en: "Week Warrior"),
-            description: LocalizedText(vi: "Giữ chuỗi 7 ngày — mở khoá kho roast Premium", en: "Keep a 7-day streak — unlocks the Premium roasts")),
+            description: LocalizedText(
+                vi: "Giữ chuỗi 7 ngày — mở khoá kho roast Premium", en: "Keep a 7-day streak — unlocks the Premium roasts")),
         Badge(
             id: "streak-30", icon: "👑", category: .streak, criterion: .streakDays(30),
             name: LocalizedText(vi: "Bậc thầy tháng", en: "Monthly Master"),

@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// Decoding structs mirror snake_case JSON keys.
 import Foundation
 
 /// The collections file (`config/collections.json`):
@@ -152,7 +154,8 @@ extension CollectionCatalog {
                 }
                 return SeasonWindow.LunarPoint(month: raw.month, day: raw.day, offsetDays: raw.offset_days ?? 0)
             }
-            let from = try point(lunar.from, "from"), to = try point(lunar.to, "to")
+            let from = try point(lunar.from, "from")
+            let to = try point(lunar.to, "to")
             if to.key == from.key, to.offsetDays < from.offsetDays {
                 throw .invalidWindow(collection: collection, reason: "ends before it starts")
             }
@@ -173,7 +176,9 @@ extension CollectionCatalog {
         guard raw.id.hasPrefix(prefix), !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .malformedRoastID(collection: collection, id: raw.id, expectedPrefix: prefix)
         }
-        guard let spice = SpiceLevel(rawValue: raw.spice) else { throw .spiceOutOfRange(collection: collection, id: raw.id, spice: raw.spice) }
+        guard let spice = SpiceLevel(rawValue: raw.spice) else {
+            throw .spiceOutOfRange(collection: collection, id: raw.id, spice: raw.spice)
+        }
         let categoryName = raw.category ?? RoastCategory.general.rawValue
         guard let category = RoastCategory(rawValue: categoryName) else {
             throw .unknownCategory(collection: collection, id: raw.id, category: categoryName)

@@ -24,7 +24,8 @@ public enum CollectionCatalogError: Error, Sendable, Hashable, CustomStringConve
         case .invalidID(let id):
             "collection id \"\(id)\" is invalid: use 1–\(CollectionCatalog.maximumIDLength) of a-z, 0-9, _ starting with a letter"
         case .duplicateCollection(let id): "collection \(id) is defined twice"
-        case .missingText(let collection, let field, let language): "collection \(collection): \(field) in \(language.rawValue) is missing or empty"
+        case .missingText(let collection, let field, let language):
+            "collection \(collection): \(field) in \(language.rawValue) is missing or empty"
         case .invalidKind(let collection, let kind): "collection \(collection): unknown kind \"\(kind)\" (permanent, monthly, seasonal)"
         case .invalidMonths(let collection, let reason): "collection \(collection): months \(reason)"
         case .monthlyCoverage(let reason): "monthly collections: \(reason)"
@@ -34,7 +35,8 @@ public enum CollectionCatalogError: Error, Sendable, Hashable, CustomStringConve
         case .malformedRoastID(let collection, let id, let prefix): "collection \(collection): roast id \(id) must be \(prefix)<digits>"
         case .duplicateRoastID(let collection, let id): "collection \(collection): roast id \(id) is used twice"
         case .spiceOutOfRange(let collection, let id, let spice): "collection \(collection): roast \(id) has spice \(spice), expected 1–5"
-        case .unknownCategory(let collection, let id, let category): "collection \(collection): roast \(id) has unknown category \"\(category)\""
+        case .unknownCategory(let collection, let id, let category):
+            "collection \(collection): roast \(id) has unknown category \"\(category)\""
         case .emptyRoast(let collection, let id): "collection \(collection): roast \(id) has no text"
         case .roastTooLong(let collection, let id, let length):
             "collection \(collection): roast \(id) is \(length) characters, at most \(RoastLibrary.maximumTextLength)"

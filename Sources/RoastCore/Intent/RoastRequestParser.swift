@@ -114,7 +114,8 @@ public struct RoastRequestParser: Sendable {
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
             var current = [i] + Array(repeating: 0, count: b.count)

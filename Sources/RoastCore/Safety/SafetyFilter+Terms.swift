@@ -70,7 +70,8 @@ extension SafetyFilter {
     ])
 
     static let englishAge = [
-        "you re too old", "you re so old", "too old to", "you re old", "your age", "at your age", "old man", "old woman", "old lady", "elderly",
+        "you re too old", "you re so old", "too old to", "you re old", "your age", "at your age", "old man", "old woman", "old lady",
+        "elderly",
         "boomer", "boomers", "geezer*", "senile", "grandpa", "grandma", "granny", "zoomer*", "too young", "millennials",
     ]
 
@@ -119,7 +120,8 @@ extension SafetyFilter {
     ]
 
     static let vietnameseBody = exact([
-        "béo ú", "béo phì", "béo như", "béo thế", "mập ú", "mập như", "mập thế", "lùn", "lùn tịt", "xấu xí", "xấu trai", "xấu gái", "mặt mụn",
+        "béo ú", "béo phì", "béo như", "béo thế", "mập ú", "mập như", "mập thế", "lùn", "lùn tịt", "xấu xí", "xấu trai", "xấu gái",
+        "mặt mụn",
         "hói", "hói đầu", "cân nặng", "đen nhẻm", "gầy nhom", "gầy như que", "ngoại hình", "nhan sắc", "vòng một",
         "vòng eo", "mặt như",
     ])

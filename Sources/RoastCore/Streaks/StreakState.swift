@@ -61,8 +61,10 @@ public struct StreakState: Sendable, Hashable, Codable {
         guard let aEnd = a.lastActive, a.current > 0 else { return b }
         guard let bEnd = b.lastActive, b.current > 0 else { return a }
         let (later, other) = aEnd >= bEnd ? (a, b) : (b, a)
-        let laterEnd = max(aEnd, bEnd), otherEnd = min(aEnd, bEnd)
-        let laterStart = laterEnd.adding(days: 1 - later.current), otherStart = otherEnd.adding(days: 1 - other.current)
+        let laterEnd = max(aEnd, bEnd)
+        let otherEnd = min(aEnd, bEnd)
+        let laterStart = laterEnd.adding(days: 1 - later.current)
+        let otherStart = otherEnd.adding(days: 1 - other.current)
         var result = later
         if otherEnd >= laterStart.adding(days: -1) {
             result.current = laterEnd.days(since: min(laterStart, otherStart)) + 1

@@ -33,13 +33,16 @@ final class Statement {
                         return sqlite3_bind_text64(handle, index, "", 0, roastbot_sqlite_transient(), UInt8(SQLITE_UTF8))
                     }
                     return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                        sqlite3_bind_text64(handle, index, chars, sqlite3_uint64(bytes.count), roastbot_sqlite_transient(), UInt8(SQLITE_UTF8))
+                        sqlite3_bind_text64(
+                            handle, index, chars, sqlite3_uint64(bytes.count), roastbot_sqlite_transient(), UInt8(SQLITE_UTF8))
                     }
                 }
             case .blob(let v):
                 code = v.withUnsafeBytes { bytes in
                     // A zero-length blob needs a non-NULL pointer, or SQLite stores NULL.
-                    sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), roastbot_sqlite_transient())
+                    sqlite3_bind_blob64(
+                        handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count),
+                        roastbot_sqlite_transient())
                 }
             case .null:
                 code = sqlite3_bind_null(handle, index)
@@ -126,7 +129,8 @@ struct Row: ~Copyable {
         return value
     }
 
-    func decodeOptional<T: RawRepresentable>(_ type: T.Type, _ column: Int32, name: String) throws(StoreError) -> T? where T.RawValue == String {
+    func decodeOptional<T: RawRepresentable>(_ type: T.Type, _ column: Int32, name: String) throws(StoreError) -> T?
+    where T.RawValue == String {
         guard !isNull(column) else { return nil }
         return try decode(type, column, name: name)
     }

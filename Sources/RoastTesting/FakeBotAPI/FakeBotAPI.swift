@@ -9,207 +9,207 @@ import Synchronization
 ///
 /// Point the bot's API base URL at ``baseURL``; requests go to `POST|GET /bot<token>/<method>`.
 public final class FakeBotAPI: Sendable {
-  /// The token requests must carry; any other gets 401.
-  public let token: String
+    /// The token requests must carry; any other gets 401.
+    public let token: String
 
-  let state: Mutex<FakeBotAPIState>
-  private let running = Mutex<Running?>(nil)
+    let state: Mutex<FakeBotAPIState>
+    private let running = Mutex<Running?>(nil)
 
-  private struct Running: Sendable {
-    var server: HTTPServer
-    var task: Task<Void, any Error>
-    var port: UInt16
-  }
-
-  public enum StartError: Error {
-    case alreadyStarted
-    case noListeningPort
-  }
-
-  /// - Parameters:
-  ///   - token: the bot token requests must use.
-  ///   - bot: what getMe returns (is_bot is always true).
-  ///   - firstUpdateID: the update_id given to the first injected update.
-  public init(
-    token: String = "123456:TEST-fake-token",
-    bot: FakeUser = FakeUser(
-      id: 777_000_001, firstName: "Roast Me Later", username: "RoastMeLaterBot", isBot: true),
-    firstUpdateID: Int = 100_000
-  ) {
-    self.token = token
-    self.state = Mutex(FakeBotAPIState(bot: bot, firstUpdateID: firstUpdateID))
-  }
-
-  // MARK: Lifecycle
-
-  /// Starts serving on a free port of 127.0.0.1.
-  public func start() async throws {
-    guard running.withLock({ $0 == nil }) else { throw StartError.alreadyStarted }
-    // 60 s: FlyingFox's 15 s default would turn long polls into HTTP 500.
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
-    await server.appendRoute("*") { [weak self] request in
-      guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-      return await self.serve(request)
+    private struct Running: Sendable {
+        var server: HTTPServer
+        var task: Task<Void, any Error>
+        var port: UInt16
     }
-    let task = Task { try await server.run() }
-    try await server.waitUntilListening(timeout: 60)
-    guard case .ip4(_, let port)? = await server.listeningAddress else {
-      task.cancel()
-      throw StartError.noListeningPort
+
+    public enum StartError: Error {
+        case alreadyStarted
+        case noListeningPort
     }
-    running.withLock { $0 = Running(server: server, task: task, port: port) }
-  }
 
-  /// Stops serving; pending requests (long polls, stalls) end at once.
-  public func stop() async {
-    guard
-      let current = running.withLock({ value -> Running? in
-        defer { value = nil }
-        return value
-      })
-    else { return }
-    let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      defer { state.pollContinuations.removeAll() }
-      return Array(state.pollContinuations.values)
+    /// - Parameters:
+    ///   - token: the bot token requests must use.
+    ///   - bot: what getMe returns (is_bot is always true).
+    ///   - firstUpdateID: the update_id given to the first injected update.
+    public init(
+        token: String = "123456:TEST-fake-token",
+        bot: FakeUser = FakeUser(
+            id: 777_000_001, firstName: "Roast Me Later", username: "RoastMeLaterBot", isBot: true),
+        firstUpdateID: Int = 100_000
+    ) {
+        self.token = token
+        self.state = Mutex(FakeBotAPIState(bot: bot, firstUpdateID: firstUpdateID))
     }
-    for continuation in waiting { continuation.resume() }
-    await current.server.stop(timeout: 0)
-    current.task.cancel()
-  }
 
-  /// The port the fake listens on (0 before ``start()``).
-  public var port: UInt16 { running.withLock { $0?.port ?? 0 } }
+    // MARK: Lifecycle
 
-  /// "http://127.0.0.1:PORT": what replaces "https://api.telegram.org".
-  public var baseURL: String { "http://127.0.0.1:\(port)" }
-
-  /// The full URL of one method, for clients in tests.
-  public func url(method: String) -> String { "\(baseURL)/bot\(token)/\(method)" }
-
-  // MARK: Configuration
-
-  /// What getMe returns and what `from` says on messages the bot sent.
-  public var botUser: FakeUser {
-    get { state.withLock { $0.bot } }
-    set { state.withLock { $0.bot = newValue } }
-  }
-
-  /// getMe's `can_read_all_group_messages` (privacy mode off).
-  public var canReadAllGroupMessages: Bool {
-    get { state.withLock { $0.canReadAllGroupMessages } }
-    set { state.withLock { $0.canReadAllGroupMessages = newValue } }
-  }
-
-  /// Telegram's flood limits, enforced on sends and edits when set; nil (the default) disables them.
-  public var rateLimits: FakeRateLimits? {
-    get { state.withLock { $0.rateLimiter?.limits } }
-    set { state.withLock { $0.rateLimiter = newValue.map(SendRateLimiter.init(limits:)) } }
-  }
-
-  /// While true every getUpdates answers 409 as if a webhook were set; deleteWebhook clears it.
-  public var webhookActive: Bool {
-    get { state.withLock { $0.webhookActive } }
-    set { state.withLock { $0.webhookActive = newValue } }
-  }
-
-  /// Makes a chat known, so sends to it succeed (injected updates do this for their chats).
-  public func registerChat(_ chat: FakeChat) {
-    state.withLock { $0.register(chat) }
-  }
-
-  /// Makes a user known to getChatMember (injected updates do this for their users).
-  public func registerUser(_ user: FakeUser) {
-    state.withLock { $0.register(user) }
-  }
-
-  /// What getChatMember reports for this user in this chat (default: member).
-  public func setMemberStatus(_ status: FakeMemberStatus, of user: FakeUser, in chat: FakeChat) {
-    state.withLock {
-      $0.register(chat)
-      $0.register(user)
-      $0.memberStatuses[chat.id, default: [:]][user.id] = status
+    /// Starts serving on a free port of 127.0.0.1.
+    public func start() async throws {
+        guard running.withLock({ $0 == nil }) else { throw StartError.alreadyStarted }
+        // 60 s: FlyingFox's 15 s default would turn long polls into HTTP 500.
+        let server = HTTPServer(
+            address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
+        await server.appendRoute("*") { [weak self] request in
+            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return await self.serve(request)
+        }
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 60)
+        guard case .ip4(_, let port)? = await server.listeningAddress else {
+            task.cancel()
+            throw StartError.noListeningPort
+        }
+        running.withLock { $0 = Running(server: server, task: task, port: port) }
     }
-  }
 
-  /// Marks the bot as blocked by the user (private chats) or kicked (groups): sends get 403.
-  public func setBotRemoved(_ removed: Bool = true, fromChat chatID: Int64) {
-    state.withLock {
-      if removed { $0.removedFrom.insert(chatID) } else { $0.removedFrom.remove(chatID) }
+    /// Stops serving; pending requests (long polls, stalls) end at once.
+    public func stop() async {
+        guard
+            let current = running.withLock({ value -> Running? in
+                defer { value = nil }
+                return value
+            })
+        else { return }
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            defer { state.pollContinuations.removeAll() }
+            return Array(state.pollContinuations.values)
+        }
+        for continuation in waiting { continuation.resume() }
+        await current.server.stop(timeout: 0)
+        current.task.cancel()
     }
-  }
 
-  // MARK: Faults
+    /// The port the fake listens on (0 before ``start()``).
+    public var port: UInt16 { running.withLock { $0?.port ?? 0 } }
 
-  /// Schedules a fault for the next matching request(s); faults are consumed in the order scheduled.
-  /// - Parameters:
-  ///   - method: only requests to this method (case-insensitive) take it; nil means any method.
-  ///   - times: how many consecutive matching requests get it.
-  public func injectFault(_ fault: FakeFault, method: String? = nil, times: Int = 1) {
-    state.withLock { state in
-      for _ in 0..<max(0, times) {
-        state.faults.append(.init(fault: fault, method: method?.lowercased()))
-      }
+    /// "http://127.0.0.1:PORT": what replaces "https://api.telegram.org".
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// The full URL of one method, for clients in tests.
+    public func url(method: String) -> String { "\(baseURL)/bot\(token)/\(method)" }
+
+    // MARK: Configuration
+
+    /// What getMe returns and what `from` says on messages the bot sent.
+    public var botUser: FakeUser {
+        get { state.withLock { $0.bot } }
+        set { state.withLock { $0.bot = newValue } }
     }
-  }
 
-  /// Faults scheduled but not yet consumed.
-  public var pendingFaultCount: Int { state.withLock { $0.faults.count } }
-
-  // MARK: Inspection
-
-  /// Messages the bot sent to one chat, oldest first (deleted ones included, flagged).
-  public func sentMessages(chat chatID: Int64) -> [FakeSentMessage] {
-    state.withLock { $0.sent.filter { $0.chatID == chatID } }
-  }
-
-  /// Every message the bot sent, in order.
-  public var allSentMessages: [FakeSentMessage] { state.withLock { $0.sent } }
-
-  /// Requests received, in arrival order; only those to `method` (case-insensitive) when given.
-  public func requests(method: String? = nil) -> [FakeRequest] {
-    state.withLock { state in
-      guard let method else { return state.requests }
-      return state.requests.filter { $0.method.caseInsensitiveCompare(method) == .orderedSame }
+    /// getMe's `can_read_all_group_messages` (privacy mode off).
+    public var canReadAllGroupMessages: Bool {
+        get { state.withLock { $0.canReadAllGroupMessages } }
+        set { state.withLock { $0.canReadAllGroupMessages = newValue } }
     }
-  }
 
-  public var callbackAnswers: [FakeCallbackAnswer] { state.withLock { $0.callbackAnswers } }
-  public var inlineAnswers: [FakeInlineAnswer] { state.withLock { $0.inlineAnswers } }
-  /// Current command lists, one per (scope, chat, language).
-  public var commandsSet: [FakeCommandSet] { state.withLock { $0.commandSets } }
-  /// The command list for a scope type ("default", "all_group_chats", …) and language ("" for all).
-  public func commands(scope: String = "default", chatID: Int64? = nil, languageCode: String = "")
-    -> [FakeBotCommand]?
-  {
-    state.withLock { state in
-      state.commandSets.first {
-        $0.scopeType == scope && $0.scopeChatID == chatID && $0.languageCode == languageCode
-      }?
-      .commands
+    /// Telegram's flood limits, enforced on sends and edits when set; nil (the default) disables them.
+    public var rateLimits: FakeRateLimits? {
+        get { state.withLock { $0.rateLimiter?.limits } }
+        set { state.withLock { $0.rateLimiter = newValue.map(SendRateLimiter.init(limits:)) } }
     }
-  }
-  public var documents: [FakeDocument] { state.withLock { $0.documents } }
-  /// Updates queued and not yet confirmed by an offset.
-  public var pendingUpdateCount: Int { state.withLock { $0.queue.count } }
-  /// The highest offset a getUpdates call has confirmed (0 before any).
-  public var confirmedOffset: Int { state.withLock { $0.confirmedOffset } }
-  /// How many 429s the rate limiter (not injected faults) has sent.
-  public var rateLimitHits: Int { state.withLock { $0.rateLimitHits } }
-  /// The allowed_updates in force (nil: Telegram's default set).
-  public var allowedUpdates: Set<String>? { state.withLock { $0.allowedUpdates } }
-  /// Whether a getUpdates long poll is waiting right now.
-  public var isPollPending: Bool { state.withLock { $0.activePollID != nil } }
 
-  /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
-  public func waitFor(timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async
-    -> Bool
-  {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-      guard ContinuousClock.now < deadline else { return false }
-      do { try await Task.sleep(for: .milliseconds(10)) } catch { return condition() }
+    /// While true every getUpdates answers 409 as if a webhook were set; deleteWebhook clears it.
+    public var webhookActive: Bool {
+        get { state.withLock { $0.webhookActive } }
+        set { state.withLock { $0.webhookActive = newValue } }
     }
-    return true
-  }
+
+    /// Makes a chat known, so sends to it succeed (injected updates do this for their chats).
+    public func registerChat(_ chat: FakeChat) {
+        state.withLock { $0.register(chat) }
+    }
+
+    /// Makes a user known to getChatMember (injected updates do this for their users).
+    public func registerUser(_ user: FakeUser) {
+        state.withLock { $0.register(user) }
+    }
+
+    /// What getChatMember reports for this user in this chat (default: member).
+    public func setMemberStatus(_ status: FakeMemberStatus, of user: FakeUser, in chat: FakeChat) {
+        state.withLock {
+            $0.register(chat)
+            $0.register(user)
+            $0.memberStatuses[chat.id, default: [:]][user.id] = status
+        }
+    }
+
+    /// Marks the bot as blocked by the user (private chats) or kicked (groups): sends get 403.
+    public func setBotRemoved(_ removed: Bool = true, fromChat chatID: Int64) {
+        state.withLock {
+            if removed { $0.removedFrom.insert(chatID) } else { $0.removedFrom.remove(chatID) }
+        }
+    }
+
+    // MARK: Faults
+
+    /// Schedules a fault for the next matching request(s); faults are consumed in the order scheduled.
+    /// - Parameters:
+    ///   - method: only requests to this method (case-insensitive) take it; nil means any method.
+    ///   - times: how many consecutive matching requests get it.
+    public func injectFault(_ fault: FakeFault, method: String? = nil, times: Int = 1) {
+        state.withLock { state in
+            for _ in 0..<max(0, times) {
+                state.faults.append(.init(fault: fault, method: method?.lowercased()))
+            }
+        }
+    }
+
+    /// Faults scheduled but not yet consumed.
+    public var pendingFaultCount: Int { state.withLock { $0.faults.count } }
+
+    // MARK: Inspection
+
+    /// Messages the bot sent to one chat, oldest first (deleted ones included, flagged).
+    public func sentMessages(chat chatID: Int64) -> [FakeSentMessage] {
+        state.withLock { $0.sent.filter { $0.chatID == chatID } }
+    }
+
+    /// Every message the bot sent, in order.
+    public var allSentMessages: [FakeSentMessage] { state.withLock { $0.sent } }
+
+    /// Requests received, in arrival order; only those to `method` (case-insensitive) when given.
+    public func requests(method: String? = nil) -> [FakeRequest] {
+        state.withLock { state in
+            guard let method else { return state.requests }
+            return state.requests.filter { $0.method.caseInsensitiveCompare(method) == .orderedSame }
+        }
+    }
+
+    public var callbackAnswers: [FakeCallbackAnswer] { state.withLock { $0.callbackAnswers } }
+    public var inlineAnswers: [FakeInlineAnswer] { state.withLock { $0.inlineAnswers } }
+    /// Current command lists, one per (scope, chat, language).
+    public var commandsSet: [FakeCommandSet] { state.withLock { $0.commandSets } }
+    /// The command list for a scope type ("default", "all_group_chats", …) and language ("" for all).
+    public func commands(scope: String = "default", chatID: Int64? = nil, languageCode: String = "")
+        -> [FakeBotCommand]?
+    {
+        state.withLock { state in
+            state.commandSets.first {
+                $0.scopeType == scope && $0.scopeChatID == chatID && $0.languageCode == languageCode
+            }?
+            .commands
+        }
+    }
+    public var documents: [FakeDocument] { state.withLock { $0.documents } }
+    /// Updates queued and not yet confirmed by an offset.
+    public var pendingUpdateCount: Int { state.withLock { $0.queue.count } }
+    /// The highest offset a getUpdates call has confirmed (0 before any).
+    public var confirmedOffset: Int { state.withLock { $0.confirmedOffset } }
+    /// How many 429s the rate limiter (not injected faults) has sent.
+    public var rateLimitHits: Int { state.withLock { $0.rateLimitHits } }
+    /// The allowed_updates in force (nil: Telegram's default set).
+    public var allowedUpdates: Set<String>? { state.withLock { $0.allowedUpdates } }
+    /// Whether a getUpdates long poll is waiting right now.
+    public var isPollPending: Bool { state.withLock { $0.activePollID != nil } }
+
+    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
+    public func waitFor(timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async
+        -> Bool
+    {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            do { try await Task.sleep(for: .milliseconds(10)) } catch { return condition() }
+        }
+        return true
+    }
 }

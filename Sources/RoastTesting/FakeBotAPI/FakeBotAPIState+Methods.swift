@@ -2,511 +2,510 @@ import Foundation
 
 /// The bot-side Bot API methods (all but getUpdates, which waits), validated the way Telegram does.
 extension FakeBotAPIState {
-  /// Applies one method call; `monotonicSeconds` feeds the rate limiter.
-  mutating func perform(
-    method: String, _ parameters: RequestParameters, now: Date, monotonicSeconds: Double
-  )
-    -> APIReply
-  {
-    switch method.lowercased() {
-    case "getme": return .ok(botJSON)
-    case "sendmessage": return sendMessage(parameters, now: now, monotonic: monotonicSeconds)
-    case "senddocument": return sendDocument(parameters, now: now, monotonic: monotonicSeconds)
-    case "editmessagetext":
-      return editMessage(parameters, textToo: true, now: now, monotonic: monotonicSeconds)
-    case "editmessagereplymarkup":
-      return editMessage(parameters, textToo: false, now: now, monotonic: monotonicSeconds)
-    case "deletemessage": return deleteMessage(parameters)
-    case "answercallbackquery": return answerCallbackQuery(parameters)
-    case "answerinlinequery": return answerInlineQuery(parameters)
-    case "setmycommands": return setMyCommands(parameters)
-    case "getmycommands": return getMyCommands(parameters)
-    case "deletemycommands": return deleteMyCommands(parameters)
-    case "getchatmember": return getChatMember(parameters)
-    case "getchat":
-      return knownChat(parameters).map { .ok($0.json) } ?? .badRequest("chat not found")
-    case "sendchataction": return sendChatAction(parameters)
-    case "deletewebhook":
-      webhookActive = false
-      if parameters.bool("drop_pending_updates") == true {
-        queue.removeAll()
-        confirmedOffset = nextUpdateID
-      }
-      return .ok(true)
-    case "setwebhook":
-      webhookActive = !(parameters.string("url") ?? "").isEmpty
-      return .ok(true)
-    case "getwebhookinfo":
-      return .ok([
-        "url": .string(webhookActive ? "https://example.invalid/webhook" : ""),
-        "has_custom_certificate": false, "pending_update_count": .int(Int64(queue.count)),
-      ])
-    default:
-      return .error(404, "Not Found")
-    }
-  }
-
-  var botJSON: FakeJSON {
-    guard case .object(var members) = bot.json else { return bot.json }
-    members["is_bot"] = true
-    members["can_join_groups"] = .bool(canJoinGroups)
-    members["can_read_all_group_messages"] = .bool(canReadAllGroupMessages)
-    members["supports_inline_queries"] = .bool(supportsInlineQueries)
-    return .object(members)
-  }
-
-  /// The bot as `from` of its messages: a plain User, without getMe's capability fields.
-  var botAsSender: FakeJSON {
-    var sender = bot
-    sender.isBot = true
-    return sender.json
-  }
-
-  // MARK: Sending
-
-  private mutating func sendMessage(_ parameters: RequestParameters, now: Date, monotonic: Double)
-    -> APIReply
-  {
-    let target: FakeChat
-    switch sendableChat(parameters) {
-    case .success(let chat): target = chat
-    case .failure(let reply): return reply
-    }
-    let parseMode = parameters.string("parse_mode")
-    let rendered: (plain: String, html: String?)
-    switch Self.render(
-      parameters.string("text"), parseMode: parseMode, limit: 4096, allowEmpty: false)
+    /// Applies one method call; `monotonicSeconds` feeds the rate limiter.
+    mutating func perform(
+        method: String, _ parameters: RequestParameters, now: Date, monotonicSeconds: Double
+    )
+        -> APIReply
     {
-    case .success(let value): rendered = value
-    case .failure(let reply): return reply
+        switch method.lowercased() {
+        case "getme": return .ok(botJSON)
+        case "sendmessage": return sendMessage(parameters, now: now, monotonic: monotonicSeconds)
+        case "senddocument": return sendDocument(parameters, now: now, monotonic: monotonicSeconds)
+        case "editmessagetext":
+            return editMessage(parameters, textToo: true, now: now, monotonic: monotonicSeconds)
+        case "editmessagereplymarkup":
+            return editMessage(parameters, textToo: false, now: now, monotonic: monotonicSeconds)
+        case "deletemessage": return deleteMessage(parameters)
+        case "answercallbackquery": return answerCallbackQuery(parameters)
+        case "answerinlinequery": return answerInlineQuery(parameters)
+        case "setmycommands": return setMyCommands(parameters)
+        case "getmycommands": return getMyCommands(parameters)
+        case "deletemycommands": return deleteMyCommands(parameters)
+        case "getchatmember": return getChatMember(parameters)
+        case "getchat":
+            return knownChat(parameters).map { .ok($0.json) } ?? .badRequest("chat not found")
+        case "sendchataction": return sendChatAction(parameters)
+        case "deletewebhook":
+            webhookActive = false
+            if parameters.bool("drop_pending_updates") == true {
+                queue.removeAll()
+                confirmedOffset = nextUpdateID
+            }
+            return .ok(true)
+        case "setwebhook":
+            webhookActive = !(parameters.string("url") ?? "").isEmpty
+            return .ok(true)
+        case "getwebhookinfo":
+            return .ok([
+                "url": .string(webhookActive ? "https://example.invalid/webhook" : ""),
+                "has_custom_certificate": false, "pending_update_count": .int(Int64(queue.count)),
+            ])
+        default:
+            return .error(404, "Not Found")
+        }
     }
-    let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
-    switch Self.parseMarkup(parameters.json("reply_markup")) {
-    case .success(let value): markup = value
-    case .failure(let reply): return reply
+
+    var botJSON: FakeJSON {
+        guard case .object(var members) = bot.json else { return bot.json }
+        members["is_bot"] = true
+        members["can_join_groups"] = .bool(canJoinGroups)
+        members["can_read_all_group_messages"] = .bool(canReadAllGroupMessages)
+        members["supports_inline_queries"] = .bool(supportsInlineQueries)
+        return .object(members)
     }
-    let replyTo =
-      parameters.int("reply_to_message_id")
-      ?? parameters.json("reply_parameters")?["message_id"]?.intValue
-    if let replyTo, !knownMessages.contains(MessageKey(chatID: target.id, messageID: replyTo)),
-      parameters.bool("allow_sending_without_reply") != true,
-      parameters.json("reply_parameters")?["allow_sending_without_reply"]?.boolValue != true
+
+    /// The bot as `from` of its messages: a plain User, without getMe's capability fields.
+    var botAsSender: FakeJSON {
+        var sender = bot
+        sender.isBot = true
+        return sender.json
+    }
+
+    // MARK: Sending
+
+    private mutating func sendMessage(_ parameters: RequestParameters, now: Date, monotonic: Double)
+        -> APIReply
     {
-      return .badRequest("message to be replied not found")
+        let target: FakeChat
+        switch sendableChat(parameters) {
+        case .success(let chat): target = chat
+        case .failure(let reply): return reply
+        }
+        let parseMode = parameters.string("parse_mode")
+        let rendered: (plain: String, html: String?)
+        switch Self.render(
+            parameters.string("text"), parseMode: parseMode, limit: 4096, allowEmpty: false)
+        {
+        case .success(let value): rendered = value
+        case .failure(let reply): return reply
+        }
+        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
+        switch Self.parseMarkup(parameters.json("reply_markup")) {
+        case .success(let value): markup = value
+        case .failure(let reply): return reply
+        }
+        let replyTo =
+            parameters.int("reply_to_message_id")
+            ?? parameters.json("reply_parameters")?["message_id"]?.intValue
+        if let replyTo, !knownMessages.contains(MessageKey(chatID: target.id, messageID: replyTo)),
+            parameters.bool("allow_sending_without_reply") != true,
+            parameters.json("reply_parameters")?["allow_sending_without_reply"]?.boolValue != true
+        {
+            return .badRequest("message to be replied not found")
+        }
+        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
+        let message = FakeSentMessage(
+            messageID: allocateMessageID(in: target.id), chatID: target.id, text: rendered.plain,
+            html: rendered.html,
+            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, date: now,
+            editDate: nil,
+            edits: [], isDeleted: false, documentFilename: nil)
+        store(message, markup: markup.inline)
+        return .ok(messageJSON(message, extra: ["text": .string(rendered.plain)]))
     }
-    if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
-    let message = FakeSentMessage(
-      messageID: allocateMessageID(in: target.id), chatID: target.id, text: rendered.plain,
-      html: rendered.html,
-      parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, date: now,
-      editDate: nil,
-      edits: [], isDeleted: false, documentFilename: nil)
-    store(message, markup: markup.inline)
-    return .ok(messageJSON(message, extra: ["text": .string(rendered.plain)]))
-  }
 
-  private mutating func sendDocument(_ parameters: RequestParameters, now: Date, monotonic: Double)
-    -> APIReply
-  {
-    let target: FakeChat
-    switch sendableChat(parameters) {
-    case .success(let chat): target = chat
-    case .failure(let reply): return reply
-    }
-    let file = parameters.files["document"]
-    let reference = parameters.string("document")
-    guard file != nil || !(reference ?? "").isEmpty else {
-      return .badRequest("there is no document in the request")
-    }
-    let parseMode = parameters.string("parse_mode")
-    let caption: (plain: String, html: String?)
-    switch Self.render(
-      parameters.string("caption") ?? "", parseMode: parseMode, limit: 1024, allowEmpty: true)
+    private mutating func sendDocument(_ parameters: RequestParameters, now: Date, monotonic: Double)
+        -> APIReply
     {
-    case .success(let value): caption = value
-    case .failure(let reply): return reply
-    }
-    let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
-    switch Self.parseMarkup(parameters.json("reply_markup")) {
-    case .success(let value): markup = value
-    case .failure(let reply): return reply
-    }
-    if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
-    let message = FakeSentMessage(
-      messageID: allocateMessageID(in: target.id), chatID: target.id, text: caption.plain,
-      html: caption.html,
-      parseMode: parseMode, buttons: markup.buttons, replyToMessageID: nil, date: now,
-      editDate: nil, edits: [],
-      isDeleted: false, documentFilename: file?.filename)
-    store(message, markup: markup.inline)
-    documents.append(
-      FakeDocument(
-        chatID: target.id, messageID: message.messageID, filename: file?.filename,
-        contentType: file?.contentType, contents: file?.contents ?? Data(),
-        caption: caption.plain.isEmpty ? nil : caption.plain))
-    var document: [String: FakeJSON] = [
-      "file_id": .string("doc-\(target.id)-\(message.messageID)"),
-      "file_unique_id": .string("u\(target.id)\(message.messageID)"),
-      "file_size": .int(Int64(file?.contents.count ?? 0)),
-    ]
-    if let file {
-      document["file_name"] = .string(file.filename)
-      document["mime_type"] = .string(file.contentType ?? "application/octet-stream")
-    }
-    var extra: [String: FakeJSON] = ["document": .object(document)]
-    if !caption.plain.isEmpty { extra["caption"] = .string(caption.plain) }
-    return .ok(messageJSON(message, extra: extra))
-  }
-
-  private mutating func editMessage(
-    _ parameters: RequestParameters, textToo: Bool, now: Date, monotonic: Double
-  )
-    -> APIReply
-  {
-    guard parameters.string("inline_message_id") == nil else {
-      return .badRequest("message to edit not found")
-    }
-    let target: FakeChat
-    let key: MessageKey
-    switch targetMessage(parameters) {
-    case .success(let found): (target, key) = found
-    case .failure(let reply): return reply
-    }
-    var rendered: (plain: String, html: String?)?
-    if textToo {
-      switch Self.render(
-        parameters.string("text"), parseMode: parameters.string("parse_mode"), limit: 4096,
-        allowEmpty: false)
-      {
-      case .success(let value): rendered = value
-      case .failure(let reply): return reply
-      }
-    }
-    let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
-    switch Self.parseMarkup(parameters.json("reply_markup")) {
-    case .success(let value): markup = value
-    case .failure(let reply): return reply
-    }
-    guard let index = sentIndex[key], !sent[index].isDeleted else {
-      return knownMessages.contains(key)
-        ? .badRequest("message can't be edited") : .badRequest("message to edit not found")
-    }
-    let current = sent[index]
-    let newText = rendered?.plain ?? current.text
-    let newHTML = rendered.map(\.html) ?? current.html
-    if newText == current.text, newHTML == current.html, markup.inline == sentMarkup[key] {
-      return .badRequest(
-        "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
-      )
-    }
-    if let reply = admit(chat: target, countsGlobally: false, monotonic: monotonic) { return reply }
-    var edited = current
-    edited.text = newText
-    edited.html = newHTML
-    if textToo { edited.parseMode = parameters.string("parse_mode") }
-    edited.buttons = markup.buttons
-    edited.editDate = now
-    edited.edits.append(
-      FakeMessageEdit(text: newText, html: newHTML, buttons: markup.buttons, date: now))
-    sent[index] = edited
-    sentMarkup[key] = markup.inline
-    var extra: [String: FakeJSON] = ["edit_date": .int(Int64(now.timeIntervalSince1970))]
-    if edited.documentFilename == nil {
-      extra["text"] = .string(edited.text)
-    } else {
-      extra["caption"] = .string(edited.text)
-    }
-    return .ok(messageJSON(edited, extra: extra))
-  }
-
-  /// The chat (which must accept the bot's requests) and the message that `chat_id` and
-  /// `message_id` name, or Telegram's refusal.
-  private func targetMessage(_ parameters: RequestParameters) -> Result<(chat: FakeChat, key: MessageKey), APIReply> {
-    switch sendableChat(parameters) {
-    case .success(let chat):
-      guard let messageID = parameters.int("message_id") else { return .failure(.badRequest("message_id is empty")) }
-      return .success((chat, MessageKey(chatID: chat.id, messageID: messageID)))
-    case .failure(let reply):
-      return .failure(reply)
-    }
-  }
-
-  private mutating func deleteMessage(_ parameters: RequestParameters) -> APIReply {
-    let key: MessageKey
-    switch targetMessage(parameters) {
-    case .success(let found): key = found.key
-    case .failure(let reply): return reply
-    }
-    guard knownMessages.contains(key), sentIndex[key].map({ !sent[$0].isDeleted }) ?? true else {
-      return .badRequest("message to delete not found")
-    }
-    if let index = sentIndex[key] { sent[index].isDeleted = true }
-    knownMessages.remove(key)
-    return .ok(true)
-  }
-
-  private mutating func sendChatAction(_ parameters: RequestParameters) -> APIReply {
-    switch sendableChat(parameters) {
-    case .success: return .ok(true)
-    case .failure(let reply): return reply
-    }
-  }
-
-  // MARK: Queries and commands
-
-  private mutating func answerCallbackQuery(_ parameters: RequestParameters) -> APIReply {
-    guard let id = parameters.string("callback_query_id"), openCallbackQueries.remove(id) != nil
-    else {
-      return .badRequest("query is too old and response timeout expired or query ID is invalid")
-    }
-    callbackAnswers.append(
-      FakeCallbackAnswer(
-        callbackQueryID: id, text: parameters.string("text"),
-        showAlert: parameters.bool("show_alert") ?? false,
-        url: parameters.string("url"), cacheTime: parameters.int("cache_time").map { Int($0) }))
-    return .ok(true)
-  }
-
-  private mutating func answerInlineQuery(_ parameters: RequestParameters) -> APIReply {
-    guard let id = parameters.string("inline_query_id"), openInlineQueries.contains(id) else {
-      return .badRequest("query is too old and response timeout expired or query ID is invalid")
-    }
-    guard let results = parameters.json("results")?.arrayValue else {
-      return .badRequest("can't parse inline query results JSON object")
-    }
-    guard results.count <= 50 else { return .badRequest("RESULTS_TOO_MUCH") }
-    openInlineQueries.remove(id)
-    inlineAnswers.append(
-      FakeInlineAnswer(
-        inlineQueryID: id, resultsJSON: FakeJSON.array(results).jsonText, resultCount: results.count
-      ))
-    return .ok(true)
-  }
-
-  private mutating func setMyCommands(_ parameters: RequestParameters) -> APIReply {
-    guard let list = parameters.json("commands")?.arrayValue else {
-      return .badRequest("can't parse commands JSON object")
-    }
-    guard list.count <= 100 else { return .badRequest("too many commands") }
-    var commands: [FakeBotCommand] = []
-    for item in list {
-      guard let command = item["command"]?.stringValue,
-        let description = item["description"]?.stringValue
-      else {
-        return .badRequest("can't parse BotCommand")
-      }
-      let validName =
-        (1...32).contains(command.count)
-        && command.unicodeScalars.allSatisfy {
-          ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        let target: FakeChat
+        switch sendableChat(parameters) {
+        case .success(let chat): target = chat
+        case .failure(let reply): return reply
         }
-      guard validName else { return .badRequest("BOT_COMMAND_INVALID") }
-      guard (1...256).contains(description.utf16.count) else {
-        return .badRequest("BOT_COMMAND_DESCRIPTION_INVALID")
-      }
-      commands.append(FakeBotCommand(command: command, description: description))
-    }
-    let scope = commandScope(parameters)
-    let language = parameters.string("language_code") ?? ""
-    commandSets.removeAll {
-      $0.scopeType == scope.type && $0.scopeChatID == scope.chatID && $0.languageCode == language
-    }
-    commandSets.append(
-      FakeCommandSet(
-        scopeType: scope.type, scopeChatID: scope.chatID, languageCode: language, commands: commands
-      ))
-    return .ok(true)
-  }
-
-  private func getMyCommands(_ parameters: RequestParameters) -> APIReply {
-    let scope = commandScope(parameters)
-    let language = parameters.string("language_code") ?? ""
-    let set = commandSets.first {
-      $0.scopeType == scope.type && $0.scopeChatID == scope.chatID && $0.languageCode == language
-    }
-    return .ok(
-      .array(
-        (set?.commands ?? []).map {
-          ["command": .string($0.command), "description": .string($0.description)]
-        }))
-  }
-
-  private mutating func deleteMyCommands(_ parameters: RequestParameters) -> APIReply {
-    let scope = commandScope(parameters)
-    let language = parameters.string("language_code") ?? ""
-    commandSets.removeAll {
-      $0.scopeType == scope.type && $0.scopeChatID == scope.chatID && $0.languageCode == language
-    }
-    return .ok(true)
-  }
-
-  private func commandScope(_ parameters: RequestParameters) -> (type: String, chatID: Int64?) {
-    let scope = parameters.json("scope")
-    return (scope?["type"]?.stringValue ?? "default", scope?["chat_id"]?.intValue)
-  }
-
-  private func getChatMember(_ parameters: RequestParameters) -> APIReply {
-    guard let target = knownChat(parameters) else { return .badRequest("chat not found") }
-    guard let userID = parameters.int("user_id") else { return .badRequest("user_id is empty") }
-    let user = userID == bot.id ? bot : users[userID]
-    guard let user else { return .badRequest("user not found") }
-    let status = memberStatuses[target.id]?[userID] ?? .member
-    return .ok(status.json(user: user))
-  }
-
-  // MARK: Shared rules
-
-  /// The chat named by `chat_id` if the bot knows it.
-  private func knownChat(_ parameters: RequestParameters) -> FakeChat? {
-    guard let id = parameters.int("chat_id") else { return nil }
-    return chats[id]
-  }
-
-  /// The chat named by `chat_id` if the bot may post there, else Telegram's error.
-  private func sendableChat(_ parameters: RequestParameters) -> Result<FakeChat, APIReply> {
-    guard let raw = parameters.string("chat_id"), !raw.isEmpty else {
-      return .failure(.badRequest("chat_id is empty"))
-    }
-    guard let id = parameters.int("chat_id") else { return .failure(.badRequest("chat not found")) }
-    if let newID = migratedTo[id] {
-      return .failure(
-        .error(
-          400, "Bad Request: group chat was upgraded to a supergroup chat",
-          parameters: ["migrate_to_chat_id": .int(newID)]))
-    }
-    guard let chat = chats[id] else { return .failure(.badRequest("chat not found")) }
-    if removedFrom.contains(id) {
-      let description =
-        switch chat.type {
-        case .private: "Forbidden: bot was blocked by the user"
-        case .group: "Forbidden: bot was kicked from the group chat"
-        case .supergroup: "Forbidden: bot was kicked from the supergroup chat"
-        case .channel: "Forbidden: bot is not a member of the channel chat"
+        let file = parameters.files["document"]
+        let reference = parameters.string("document")
+        guard file != nil || !(reference ?? "").isEmpty else {
+            return .badRequest("there is no document in the request")
         }
-      return .failure(.error(403, description))
-    }
-    return .success(chat)
-  }
-
-  /// Counts a message against the configured limits; the 429 to send when over them.
-  private mutating func admit(chat: FakeChat, countsGlobally: Bool, monotonic: Double) -> APIReply?
-  {
-    guard var limiter = rateLimiter else { return nil }
-    let isGroup = chat.type == .group || chat.type == .supergroup
-    let wait = limiter.admit(
-      chatID: chat.id, isGroup: isGroup, countsGlobally: countsGlobally, now: monotonic)
-    rateLimiter = limiter
-    guard let wait else { return nil }
-    rateLimitHits += 1
-    return .error(
-      429, "Too Many Requests: retry after \(wait)", parameters: ["retry_after": .int(Int64(wait))])
-  }
-
-  /// The text a user would see, and the HTML source when parse_mode is HTML.
-  static func render(_ text: String?, parseMode: String?, limit: Int, allowEmpty: Bool)
-    -> Result<(plain: String, html: String?), APIReply>
-  {
-    let source = text ?? ""
-    var plain = source
-    var html: String?
-    if parseMode?.lowercased() == "html" {
-      switch TelegramHTML.plainText(of: source) {
-      case .success(let value): plain = value
-      case .failure(let error):
-        return .failure(.badRequest("can't parse entities: \(error.description)"))
-      }
-      html = source
-    }
-    if !allowEmpty, plain.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      return .failure(.badRequest("message text is empty"))
-    }
-    if plain.utf16.count > limit {
-      return .failure(
-        .badRequest(allowEmpty ? "message caption is too long" : "message is too long"))
-    }
-    return .success((plain, html))
-  }
-
-  /// The inline keyboard's buttons and the markup to echo back; other keyboards are accepted silently.
-  static func parseMarkup(_ markup: FakeJSON?) -> Result<
-    (buttons: [[FakeButton]], inline: FakeJSON?), APIReply
-  > {
-    guard let markup else { return .success(([], nil)) }
-    guard markup.objectValue != nil else {
-      return .failure(.badRequest("can't parse reply keyboard markup JSON object"))
-    }
-    guard let keyboard = markup["inline_keyboard"] else { return .success(([], nil)) }
-    guard let rows = keyboard.arrayValue else {
-      return .failure(
-        .badRequest(
-          "can't parse inline keyboard button: field \"inline_keyboard\" must be an Array"))
-    }
-    var buttons: [[FakeButton]] = []
-    for row in rows {
-      guard let items = row.arrayValue else {
-        return .failure(
-          .badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Array"))
-      }
-      var parsedRow: [FakeButton] = []
-      for item in items {
-        guard let text = item["text"]?.stringValue else {
-          return .failure(
-            .badRequest("can't parse inline keyboard button: Field \"text\" must be of type String")
-          )
+        let parseMode = parameters.string("parse_mode")
+        let caption: (plain: String, html: String?)
+        switch Self.render(
+            parameters.string("caption") ?? "", parseMode: parseMode, limit: 1024, allowEmpty: true)
+        {
+        case .success(let value): caption = value
+        case .failure(let reply): return reply
         }
-        let data = item["callback_data"]?.stringValue
-        if let data, !(1...64).contains(data.utf8.count) {
-          return .failure(.badRequest("BUTTON_DATA_INVALID"))
+        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
+        switch Self.parseMarkup(parameters.json("reply_markup")) {
+        case .success(let value): markup = value
+        case .failure(let reply): return reply
         }
-        let url = item["url"]?.stringValue
-        let hasAction =
-          data != nil || url != nil
-          || [
-            "switch_inline_query", "switch_inline_query_current_chat", "login_url", "web_app",
-            "pay", "copy_text",
-          ]
-          .contains { item[$0] != nil }
-        guard hasAction else {
-          return .failure(
-            .badRequest(
-              "can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
+        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
+        let message = FakeSentMessage(
+            messageID: allocateMessageID(in: target.id), chatID: target.id, text: caption.plain,
+            html: caption.html,
+            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: nil, date: now,
+            editDate: nil, edits: [],
+            isDeleted: false, documentFilename: file?.filename)
+        store(message, markup: markup.inline)
+        documents.append(
+            FakeDocument(
+                chatID: target.id, messageID: message.messageID, filename: file?.filename,
+                contentType: file?.contentType, contents: file?.contents ?? Data(),
+                caption: caption.plain.isEmpty ? nil : caption.plain))
+        var document: [String: FakeJSON] = [
+            "file_id": .string("doc-\(target.id)-\(message.messageID)"),
+            "file_unique_id": .string("u\(target.id)\(message.messageID)"),
+            "file_size": .int(Int64(file?.contents.count ?? 0)),
+        ]
+        if let file {
+            document["file_name"] = .string(file.filename)
+            document["mime_type"] = .string(file.contentType ?? "application/octet-stream")
+        }
+        var extra: [String: FakeJSON] = ["document": .object(document)]
+        if !caption.plain.isEmpty { extra["caption"] = .string(caption.plain) }
+        return .ok(messageJSON(message, extra: extra))
+    }
+
+    private mutating func editMessage(
+        _ parameters: RequestParameters, textToo: Bool, now: Date, monotonic: Double
+    )
+        -> APIReply
+    {
+        guard parameters.string("inline_message_id") == nil else {
+            return .badRequest("message to edit not found")
+        }
+        let target: FakeChat
+        let key: MessageKey
+        switch targetMessage(parameters) {
+        case .success(let found): (target, key) = found
+        case .failure(let reply): return reply
+        }
+        var rendered: (plain: String, html: String?)?
+        if textToo {
+            switch Self.render(
+                parameters.string("text"), parseMode: parameters.string("parse_mode"), limit: 4096,
+                allowEmpty: false)
+            {
+            case .success(let value): rendered = value
+            case .failure(let reply): return reply
+            }
+        }
+        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
+        switch Self.parseMarkup(parameters.json("reply_markup")) {
+        case .success(let value): markup = value
+        case .failure(let reply): return reply
+        }
+        guard let index = sentIndex[key], !sent[index].isDeleted else {
+            return knownMessages.contains(key)
+                ? .badRequest("message can't be edited") : .badRequest("message to edit not found")
+        }
+        let current = sent[index]
+        let newText = rendered?.plain ?? current.text
+        let newHTML = rendered.map(\.html) ?? current.html
+        if newText == current.text, newHTML == current.html, markup.inline == sentMarkup[key] {
+            return .badRequest(
+                "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
+            )
+        }
+        if let reply = admit(chat: target, countsGlobally: false, monotonic: monotonic) { return reply }
+        var edited = current
+        edited.text = newText
+        edited.html = newHTML
+        if textToo { edited.parseMode = parameters.string("parse_mode") }
+        edited.buttons = markup.buttons
+        edited.editDate = now
+        edited.edits.append(
+            FakeMessageEdit(text: newText, html: newHTML, buttons: markup.buttons, date: now))
+        sent[index] = edited
+        sentMarkup[key] = markup.inline
+        var extra: [String: FakeJSON] = ["edit_date": .int(Int64(now.timeIntervalSince1970))]
+        if edited.documentFilename == nil {
+            extra["text"] = .string(edited.text)
+        } else {
+            extra["caption"] = .string(edited.text)
+        }
+        return .ok(messageJSON(edited, extra: extra))
+    }
+
+    /// The chat (which must accept the bot's requests) and the message that `chat_id` and
+    /// `message_id` name, or Telegram's refusal.
+    private func targetMessage(_ parameters: RequestParameters) -> Result<(chat: FakeChat, key: MessageKey), APIReply> {
+        switch sendableChat(parameters) {
+        case .success(let chat):
+            guard let messageID = parameters.int("message_id") else { return .failure(.badRequest("message_id is empty")) }
+            return .success((chat, MessageKey(chatID: chat.id, messageID: messageID)))
+        case .failure(let reply):
+            return .failure(reply)
+        }
+    }
+
+    private mutating func deleteMessage(_ parameters: RequestParameters) -> APIReply {
+        let key: MessageKey
+        switch targetMessage(parameters) {
+        case .success(let found): key = found.key
+        case .failure(let reply): return reply
+        }
+        guard knownMessages.contains(key), sentIndex[key].map({ !sent[$0].isDeleted }) ?? true else {
+            return .badRequest("message to delete not found")
+        }
+        if let index = sentIndex[key] { sent[index].isDeleted = true }
+        knownMessages.remove(key)
+        return .ok(true)
+    }
+
+    private mutating func sendChatAction(_ parameters: RequestParameters) -> APIReply {
+        switch sendableChat(parameters) {
+        case .success: return .ok(true)
+        case .failure(let reply): return reply
+        }
+    }
+
+    // MARK: Queries and commands
+
+    private mutating func answerCallbackQuery(_ parameters: RequestParameters) -> APIReply {
+        guard let id = parameters.string("callback_query_id"), openCallbackQueries.remove(id) != nil
+        else {
+            return .badRequest("query is too old and response timeout expired or query ID is invalid")
+        }
+        callbackAnswers.append(
+            FakeCallbackAnswer(
+                callbackQueryID: id, text: parameters.string("text"),
+                showAlert: parameters.bool("show_alert") ?? false,
+                url: parameters.string("url"), cacheTime: parameters.int("cache_time").map { Int($0) }))
+        return .ok(true)
+    }
+
+    private mutating func answerInlineQuery(_ parameters: RequestParameters) -> APIReply {
+        guard let id = parameters.string("inline_query_id"), openInlineQueries.contains(id) else {
+            return .badRequest("query is too old and response timeout expired or query ID is invalid")
+        }
+        guard let results = parameters.json("results")?.arrayValue else {
+            return .badRequest("can't parse inline query results JSON object")
+        }
+        guard results.count <= 50 else { return .badRequest("RESULTS_TOO_MUCH") }
+        openInlineQueries.remove(id)
+        inlineAnswers.append(
+            FakeInlineAnswer(
+                inlineQueryID: id, resultsJSON: FakeJSON.array(results).jsonText, resultCount: results.count
             ))
+        return .ok(true)
+    }
+
+    private mutating func setMyCommands(_ parameters: RequestParameters) -> APIReply {
+        guard let list = parameters.json("commands")?.arrayValue else {
+            return .badRequest("can't parse commands JSON object")
         }
-        parsedRow.append(FakeButton(text: text, callbackData: data, url: url))
-      }
-      buttons.append(parsedRow)
+        guard list.count <= 100 else { return .badRequest("too many commands") }
+        var commands: [FakeBotCommand] = []
+        for item in list {
+            guard let command = item["command"]?.stringValue,
+                let description = item["description"]?.stringValue
+            else {
+                return .badRequest("can't parse BotCommand")
+            }
+            let validName =
+                (1...32).contains(command.count)
+                && command.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                }
+            guard validName else { return .badRequest("BOT_COMMAND_INVALID") }
+            guard (1...256).contains(description.utf16.count) else {
+                return .badRequest("BOT_COMMAND_DESCRIPTION_INVALID")
+            }
+            commands.append(FakeBotCommand(command: command, description: description))
+        }
+        let scope = commandScope(parameters)
+        let language = parameters.string("language_code") ?? ""
+        commandSets.removeAll {
+            $0.scopeType == scope.type && $0.scopeChatID == scope.chatID && $0.languageCode == language
+        }
+        commandSets.append(
+            FakeCommandSet(
+                scopeType: scope.type, scopeChatID: scope.chatID, languageCode: language, commands: commands
+            ))
+        return .ok(true)
     }
-    return .success((buttons, rows.isEmpty ? nil : markup))
-  }
 
-  private mutating func store(_ message: FakeSentMessage, markup: FakeJSON?) {
-    let key = MessageKey(chatID: message.chatID, messageID: message.messageID)
-    sentIndex[key] = sent.count
-    sent.append(message)
-    sentMarkup[key] = markup
-  }
+    private func getMyCommands(_ parameters: RequestParameters) -> APIReply {
+        let scope = commandScope(parameters)
+        let language = parameters.string("language_code") ?? ""
+        let set = commandSets.first {
+            $0.scopeType == scope.type && $0.scopeChatID == scope.chatID && $0.languageCode == language
+        }
+        return .ok(
+            .array(
+                (set?.commands ?? []).map {
+                    ["command": .string($0.command), "description": .string($0.description)]
+                }))
+    }
 
-  /// https://core.telegram.org/bots/api#message for a message the bot sent.
-  func messageJSON(_ message: FakeSentMessage, extra: [String: FakeJSON] = [:]) -> FakeJSON {
-    var members: [String: FakeJSON] = [
-      "message_id": .int(message.messageID), "from": botAsSender,
-      "chat": (chats[message.chatID] ?? FakeChat(id: message.chatID, type: .private)).json,
-      "date": .int(Int64(message.date.timeIntervalSince1970)),
-    ]
-    if extra["document"] == nil, extra["caption"] == nil { members["text"] = .string(message.text) }
-    let key = MessageKey(chatID: message.chatID, messageID: message.messageID)
-    if let markup = sentMarkup[key] { members["reply_markup"] = markup }
-    if let replyTo = message.replyToMessageID {
-      members["reply_to_message"] = [
-        "message_id": .int(replyTo),
-        "chat": (chats[message.chatID] ?? FakeChat(id: message.chatID, type: .private)).json,
-        "date": .int(Int64(message.date.timeIntervalSince1970)),
-      ]
+    private mutating func deleteMyCommands(_ parameters: RequestParameters) -> APIReply {
+        let scope = commandScope(parameters)
+        let language = parameters.string("language_code") ?? ""
+        commandSets.removeAll {
+            $0.scopeType == scope.type && $0.scopeChatID == scope.chatID && $0.languageCode == language
+        }
+        return .ok(true)
     }
-    if let editDate = message.editDate {
-      members["edit_date"] = .int(Int64(editDate.timeIntervalSince1970))
+
+    private func commandScope(_ parameters: RequestParameters) -> (type: String, chatID: Int64?) {
+        let scope = parameters.json("scope")
+        return (scope?["type"]?.stringValue ?? "default", scope?["chat_id"]?.intValue)
     }
-    members.merge(extra) { _, new in new }
-    return .object(members)
-  }
+
+    private func getChatMember(_ parameters: RequestParameters) -> APIReply {
+        guard let target = knownChat(parameters) else { return .badRequest("chat not found") }
+        guard let userID = parameters.int("user_id") else { return .badRequest("user_id is empty") }
+        let user = userID == bot.id ? bot : users[userID]
+        guard let user else { return .badRequest("user not found") }
+        let status = memberStatuses[target.id]?[userID] ?? .member
+        return .ok(status.json(user: user))
+    }
+
+    // MARK: Shared rules
+
+    /// The chat named by `chat_id` if the bot knows it.
+    private func knownChat(_ parameters: RequestParameters) -> FakeChat? {
+        guard let id = parameters.int("chat_id") else { return nil }
+        return chats[id]
+    }
+
+    /// The chat named by `chat_id` if the bot may post there, else Telegram's error.
+    private func sendableChat(_ parameters: RequestParameters) -> Result<FakeChat, APIReply> {
+        guard let raw = parameters.string("chat_id"), !raw.isEmpty else {
+            return .failure(.badRequest("chat_id is empty"))
+        }
+        guard let id = parameters.int("chat_id") else { return .failure(.badRequest("chat not found")) }
+        if let newID = migratedTo[id] {
+            return .failure(
+                .error(
+                    400, "Bad Request: group chat was upgraded to a supergroup chat",
+                    parameters: ["migrate_to_chat_id": .int(newID)]))
+        }
+        guard let chat = chats[id] else { return .failure(.badRequest("chat not found")) }
+        if removedFrom.contains(id) {
+            let description =
+                switch chat.type {
+                case .private: "Forbidden: bot was blocked by the user"
+                case .group: "Forbidden: bot was kicked from the group chat"
+                case .supergroup: "Forbidden: bot was kicked from the supergroup chat"
+                case .channel: "Forbidden: bot is not a member of the channel chat"
+                }
+            return .failure(.error(403, description))
+        }
+        return .success(chat)
+    }
+
+    /// Counts a message against the configured limits; the 429 to send when over them.
+    private mutating func admit(chat: FakeChat, countsGlobally: Bool, monotonic: Double) -> APIReply? {
+        guard var limiter = rateLimiter else { return nil }
+        let isGroup = chat.type == .group || chat.type == .supergroup
+        let wait = limiter.admit(
+            chatID: chat.id, isGroup: isGroup, countsGlobally: countsGlobally, now: monotonic)
+        rateLimiter = limiter
+        guard let wait else { return nil }
+        rateLimitHits += 1
+        return .error(
+            429, "Too Many Requests: retry after \(wait)", parameters: ["retry_after": .int(Int64(wait))])
+    }
+
+    /// The text a user would see, and the HTML source when parse_mode is HTML.
+    static func render(_ text: String?, parseMode: String?, limit: Int, allowEmpty: Bool)
+        -> Result<(plain: String, html: String?), APIReply>
+    {
+        let source = text ?? ""
+        var plain = source
+        var html: String?
+        if parseMode?.lowercased() == "html" {
+            switch TelegramHTML.plainText(of: source) {
+            case .success(let value): plain = value
+            case .failure(let error):
+                return .failure(.badRequest("can't parse entities: \(error.description)"))
+            }
+            html = source
+        }
+        if !allowEmpty, plain.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return .failure(.badRequest("message text is empty"))
+        }
+        if plain.utf16.count > limit {
+            return .failure(
+                .badRequest(allowEmpty ? "message caption is too long" : "message is too long"))
+        }
+        return .success((plain, html))
+    }
+
+    /// The inline keyboard's buttons and the markup to echo back; other keyboards are accepted silently.
+    static func parseMarkup(_ markup: FakeJSON?) -> Result<
+        (buttons: [[FakeButton]], inline: FakeJSON?), APIReply
+    > {
+        guard let markup else { return .success(([], nil)) }
+        guard markup.objectValue != nil else {
+            return .failure(.badRequest("can't parse reply keyboard markup JSON object"))
+        }
+        guard let keyboard = markup["inline_keyboard"] else { return .success(([], nil)) }
+        guard let rows = keyboard.arrayValue else {
+            return .failure(
+                .badRequest(
+                    "can't parse inline keyboard button: field \"inline_keyboard\" must be an Array"))
+        }
+        var buttons: [[FakeButton]] = []
+        for row in rows {
+            guard let items = row.arrayValue else {
+                return .failure(
+                    .badRequest("can't parse inline keyboard button: InlineKeyboardButton must be an Array"))
+            }
+            var parsedRow: [FakeButton] = []
+            for item in items {
+                guard let text = item["text"]?.stringValue else {
+                    return .failure(
+                        .badRequest("can't parse inline keyboard button: Field \"text\" must be of type String")
+                    )
+                }
+                let data = item["callback_data"]?.stringValue
+                if let data, !(1...64).contains(data.utf8.count) {
+                    return .failure(.badRequest("BUTTON_DATA_INVALID"))
+                }
+                let url = item["url"]?.stringValue
+                let hasAction =
+                    data != nil || url != nil
+                    || [
+                        "switch_inline_query", "switch_inline_query_current_chat", "login_url", "web_app",
+                        "pay", "copy_text",
+                    ]
+                    .contains { item[$0] != nil }
+                guard hasAction else {
+                    return .failure(
+                        .badRequest(
+                            "can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
+                        ))
+                }
+                parsedRow.append(FakeButton(text: text, callbackData: data, url: url))
+            }
+            buttons.append(parsedRow)
+        }
+        return .success((buttons, rows.isEmpty ? nil : markup))
+    }
+
+    private mutating func store(_ message: FakeSentMessage, markup: FakeJSON?) {
+        let key = MessageKey(chatID: message.chatID, messageID: message.messageID)
+        sentIndex[key] = sent.count
+        sent.append(message)
+        sentMarkup[key] = markup
+    }
+
+    /// https://core.telegram.org/bots/api#message for a message the bot sent.
+    func messageJSON(_ message: FakeSentMessage, extra: [String: FakeJSON] = [:]) -> FakeJSON {
+        var members: [String: FakeJSON] = [
+            "message_id": .int(message.messageID), "from": botAsSender,
+            "chat": (chats[message.chatID] ?? FakeChat(id: message.chatID, type: .private)).json,
+            "date": .int(Int64(message.date.timeIntervalSince1970)),
+        ]
+        if extra["document"] == nil, extra["caption"] == nil { members["text"] = .string(message.text) }
+        let key = MessageKey(chatID: message.chatID, messageID: message.messageID)
+        if let markup = sentMarkup[key] { members["reply_markup"] = markup }
+        if let replyTo = message.replyToMessageID {
+            members["reply_to_message"] = [
+                "message_id": .int(replyTo),
+                "chat": (chats[message.chatID] ?? FakeChat(id: message.chatID, type: .private)).json,
+                "date": .int(Int64(message.date.timeIntervalSince1970)),
+            ]
+        }
+        if let editDate = message.editDate {
+            members["edit_date"] = .int(Int64(editDate.timeIntervalSince1970))
+        }
+        members.merge(extra) { _, new in new }
+        return .object(members)
+    }
 }

@@ -65,7 +65,7 @@ public struct TelegramPlatform: ChatPlatform {
             do throws(TelegramError) {
                 try await client.editMessageText(
                     chatID: chat.rawValue, messageID: message.rawValue, text: first.html, parseMode: .html, replyMarkup: keyboard)
-            } catch where error.isEditNotModified {
+            } catch  where error.isEditNotModified {
                 return
             } catch {
                 throw error
@@ -74,7 +74,8 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        let caption: String? = try document.caption.map { text throws(DeliveryError) in try rendered(OutgoingMessage(text: text)).first?.html } ?? nil
+        let caption: String? =
+            try document.caption.map { text throws(DeliveryError) in try rendered(OutgoingMessage(text: text)).first?.html } ?? nil
         let client = client
         let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
             try await client.sendDocument(

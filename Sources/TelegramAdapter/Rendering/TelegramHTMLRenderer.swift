@@ -90,7 +90,10 @@ extension TelegramHTMLRenderer {
             html += "<a href=\"tg://user?id=\(user.rawValue)\">\(escape(name))</a>"
         case .link(let url, let text):
             guard !text.isEmpty else { return }
-            guard isAllowedLinkURL(url) else { return html += escape(text) }
+            guard isAllowedLinkURL(url) else {
+                html += escape(text)
+                return
+            }
             html += "<a href=\"\(escapeAttribute(url))\">\(escape(text))</a>"
         }
     }

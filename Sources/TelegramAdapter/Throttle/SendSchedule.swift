@@ -99,7 +99,10 @@ struct SendSchedule {
     }
 
     mutating func backOff(chat: ChatID?, until: Int64) {
-        guard let chat else { return globalBackOffUntil = max(globalBackOffUntil, until) }
+        guard let chat else {
+            globalBackOffUntil = max(globalBackOffUntil, until)
+            return
+        }
         chats[chat, default: ChatState()].backOffUntil = max(chats[chat]?.backOffUntil ?? .min, until)
     }
 }

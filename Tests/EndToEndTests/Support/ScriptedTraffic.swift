@@ -20,7 +20,9 @@ struct ScriptedTraffic {
     }
 
     enum Button: Sendable {
-        case react(ReactionKind), favorite, another, forged(String)
+        case react(ReactionKind)
+        case favorite, another
+        case forged(String)
     }
 
     let chats: [FakeChat]
@@ -51,7 +53,10 @@ struct ScriptedTraffic {
             case 75..<78 where canPress:
                 steps.append(.press(chat: chat, user: user, position: position, button: .another))
             case 78..<80 where canPress:
-                steps.append(.press(chat: chat, user: user, position: position, button: .forged(["r:999999999:f", "x:1", "f:0", ""][Int(random.next() % 4)])))
+                steps.append(
+                    .press(
+                        chat: chat, user: user, position: position,
+                        button: .forged(["r:999999999:f", "x:1", "f:0", ""][Int(random.next() % 4)])))
             case 80..<86:
                 steps.append(.command(chat: chat, user: user, text: "/help"))
             case 86..<92:

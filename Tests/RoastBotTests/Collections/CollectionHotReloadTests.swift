@@ -30,7 +30,8 @@ private struct EditableCollections {
     func write(_ data: Data) throws {
         try data.write(to: URL(fileURLWithPath: path))
         // A later modification date than any earlier write, even on coarse file systems.
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double.random(in: 10...1000))], ofItemAtPath: path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(Double.random(in: 10...1000))], ofItemAtPath: path)
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
@@ -74,7 +75,8 @@ private struct EditableCollections {
         let store = try CollectionCatalogStore(path: file.path)
         let clock = ManualClock()
         let (requests, requestContinuation) = AsyncStream.makeStream(of: Void.self)
-        let service = CollectionCatalogService(store: store, clock: clock, interval: 3, reloadRequests: requests, logger: Logger(label: "test"))
+        let service = CollectionCatalogService(
+            store: store, clock: clock, interval: 3, reloadRequests: requests, logger: Logger(label: "test"))
         let watcher = Task { await service.watch() }
         defer { watcher.cancel() }
 

@@ -76,8 +76,10 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
 
         await bot.run(bot.command("/roast"), bot.command("/roast", from: BotFixture.bob))
         let roasts = try bot.database.read { tx in
-            (try tx.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1),
-             try tx.recentRoasts(chat: BotFixture.group.id, user: BotFixture.bob.id, limit: 1))
+            (
+                try tx.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1),
+                try tx.recentRoasts(chat: BotFixture.group.id, user: BotFixture.bob.id, limit: 1)
+            )
         }
         #expect(roasts.0.first?.collection == "tech_life")
         #expect(roasts.0.first?.libraryID?.hasPrefix("tech_life.vi.") == true)
@@ -100,7 +102,9 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         #expect(served["tet"]?.count == 12)
         // The badge engine announces the collection's completion badge once (the twelve roasts also
         // earn the 10-roast badge, announced separately).
-        let completions = bot.platform.sentMessages.filter { text($0.content).hasPrefix("🏅") && text($0.content).contains("Tết Nguyên Đán") }
+        let completions = bot.platform.sentMessages.filter {
+            text($0.content).hasPrefix("🏅") && text($0.content).contains("Tết Nguyên Đán")
+        }
         #expect(completions.count == 1)
         let earned = try bot.database.read { try $0.earnedBadges(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(earned.contains { $0.badge.rawValue == "collection.tet" })

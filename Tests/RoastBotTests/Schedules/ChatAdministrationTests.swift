@@ -46,8 +46,13 @@ struct ChatAdministrationTests {
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "c2", notice: Phrasebook(.en).settingsSaved)))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "c1", notice: Phrasebook(.vi).settingsAdminsOnly)))
         // The panel is redrawn in place, now in English.
-        guard case .edited(_, let message, let content) = bot.platform.deliveries.last(where: { if case .edited = $0 { true } else { false } })
-        else { Issue.record("no edit"); return }
+        guard
+            case .edited(_, let message, let content) = bot.platform.deliveries.last(where: { if case .edited = $0 { true } else { false } }
+            )
+        else {
+            Issue.record("no edit")
+            return
+        }
         #expect(message == panel.message)
         #expect(content.text.plainText.hasPrefix(Phrasebook(.en).settingsTitle))
         // Every settings payload fits Telegram's 64 bytes and decodes back.

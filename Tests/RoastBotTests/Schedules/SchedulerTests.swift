@@ -21,7 +21,9 @@ struct SchedulerTests {
     static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
 
     /// Creates `chat` (via an event at `createdAt`) and sets its timezone.
-    static func makeChat(_ bot: inout BotFixture, _ chat: ChatRef, timeZone: String, createdAt: Date, configure: (inout ChatSettings) -> Void = { _ in })
+    static func makeChat(
+        _ bot: inout BotFixture, _ chat: ChatRef, timeZone: String, createdAt: Date, configure: (inout ChatSettings) -> Void = { _ in }
+    )
         async throws
     {
         await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.alice, in: chat, at: createdAt))
@@ -34,7 +36,8 @@ struct SchedulerTests {
     }
 
     static func dailyPosts(_ bot: BotFixture, in chat: ChatID) -> [OutgoingMessage] {
-        bot.platform.sentMessages.filter { $0.chat == chat && $0.content.text.plainText.contains(Phrasebook(.vi).roastOfTheDay) }.map(\.content)
+        bot.platform.sentMessages.filter { $0.chat == chat && $0.content.text.plainText.contains(Phrasebook(.vi).roastOfTheDay) }.map(
+            \.content)
     }
 
     @Test func eachChatGetsOneDailyRoastAtItsLocalNineAcrossPassesAndRestarts() async throws {
@@ -117,7 +120,10 @@ struct SchedulerTests {
         let calm = ChatRef(id: ChatID(-8), kind: .group, title: "Calm")
         let muted = ChatRef(id: ChatID(-9), kind: .group, title: "Muted")
         let risk = FixedStreakRisk(atRisk: [
-            team.id: [StreakRisk(userID: UserID(11), displayName: "Alice", streak: 5), StreakRisk(userID: UserID(22), displayName: "Bob", streak: 2)],
+            team.id: [
+                StreakRisk(userID: UserID(11), displayName: "Alice", streak: 5),
+                StreakRisk(userID: UserID(22), displayName: "Bob", streak: 2),
+            ],
             muted.id: [StreakRisk(userID: UserID(33), displayName: "Chi", streak: 9)],
         ])
         var bot = try BotFixture(streakRisk: risk)
@@ -157,7 +163,8 @@ extension SchedulerTests {
             settings.dailyTime = inAnHour.description
             settings.remindersEnabled = false
         }
-        let service = SchedulerService(scheduler: bot.runtime.scheduler, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+        let service = SchedulerService(
+            scheduler: bot.runtime.scheduler, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
         let task = Task { try await service.run() }
         defer { task.cancel() }
         let database = bot.database
@@ -209,7 +216,8 @@ extension SchedulerTests {
         // Alice: two days, reminders on, absent today → at risk. Bob: one day → a streak of 1 is not
         // worth a reminder. Carol: two days, reminders off. Dan: three days, already active today.
         await bot.run(roast(BotFixture.alice, 0), roast(carol, 0), roast(dan, 0))
-        await bot.run(roast(BotFixture.alice, 1), remind(BotFixture.alice, "on", 1), roast(BotFixture.bob, 1), remind(BotFixture.bob, "on", 1))
+        await bot.run(
+            roast(BotFixture.alice, 1), remind(BotFixture.alice, "on", 1), roast(BotFixture.bob, 1), remind(BotFixture.bob, "on", 1))
         await bot.run(roast(carol, 1), roast(dan, 1), remind(dan, "on", 1), roast(dan, 2))
         // 22:00 on 03-10 in Vietnam.
         #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-10T15:00:00Z")).queued == 1)

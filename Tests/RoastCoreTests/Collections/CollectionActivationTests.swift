@@ -71,7 +71,8 @@ import Testing
         #expect(due.first?.occurrence.year == 2026)
         #expect(SeasonSchedule.bannersDue(catalog, on: day, bannersEnabled: true) { id, year in id == "tet" && year == 2026 }.isEmpty)
         #expect(SeasonSchedule.bannersDue(catalog, on: day, bannersEnabled: false) { _, _ in false }.isEmpty)
-        #expect(SeasonSchedule.bannersDue(catalog, on: LocalDate(year: 2026, month: 3, day: 1), bannersEnabled: true) { _, _ in false }.isEmpty)
+        #expect(
+            SeasonSchedule.bannersDue(catalog, on: LocalDate(year: 2026, month: 3, day: 1), bannersEnabled: true) { _, _ in false }.isEmpty)
     }
 
     @Test func everyCollectionHasABadgeNamedAfterIt() throws {

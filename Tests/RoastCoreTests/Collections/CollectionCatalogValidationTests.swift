@@ -21,10 +21,12 @@ private func catalog(_ collections: [[String: Any]]) throws(CollectionCatalogErr
     return try CollectionCatalog(data: data)
 }
 
-private var lunarTet: [String: Any] { [
-    "kind": "seasonal", "banner": ["vi": "Tết!", "en": "Tết!"],
-    "window": ["lunar": ["from": ["month": 1, "day": 1, "offset_days": -10], "to": ["month": 1, "day": 7]]],
-] }
+private var lunarTet: [String: Any] {
+    [
+        "kind": "seasonal", "banner": ["vi": "Tết!", "en": "Tết!"],
+        "window": ["lunar": ["from": ["month": 1, "day": 1, "offset_days": -10], "to": ["month": 1, "day": 7]]],
+    ]
+}
 
 @Suite struct CollectionCatalogValidationTests {
     @Test func aMinimalFileIsAccepted() throws {
@@ -46,22 +48,39 @@ private var lunarTet: [String: Any] { [
         #expect(error { try catalog([collection("office", roasts: 11)]) } == .tooFewRoasts(collection: "office", language: .vi, count: 11))
         #expect(error { try catalog([collection("Office")]) } == .invalidID(id: "Office"))
         #expect(error { try catalog([collection("office"), collection("office")]) } == .duplicateCollection(id: "office"))
-        #expect(error { try catalog([collection("tet", kind: ["kind": "seasonal", "banner": ["vi": "a", "en": "b"]])]) }
-            == .invalidWindow(collection: "tet", reason: "needs exactly one of \"lunar\" or \"gregorian\""))
+        #expect(
+            error { try catalog([collection("tet", kind: ["kind": "seasonal", "banner": ["vi": "a", "en": "b"]])]) }
+                == .invalidWindow(collection: "tet", reason: "needs exactly one of \"lunar\" or \"gregorian\""))
         var noBanner = lunarTet
         noBanner["banner"] = ["vi": "Tết!"]
-        #expect(error { try catalog([collection("tet", kind: noBanner)]) } == .missingText(collection: "tet", field: "banner", language: .en))
+        #expect(
+            error { try catalog([collection("tet", kind: noBanner)]) } == .missingText(collection: "tet", field: "banner", language: .en))
         #expect(error { try catalog([collection("x", kind: ["kind": "weekly"])]) } == .invalidKind(collection: "x", kind: "weekly"))
         #expect(
-            error { try catalog([collection("a", kind: ["kind": "monthly", "months": [1, 2]]), collection("b", kind: ["kind": "monthly", "months": [2]])]) }
+            error {
+                try catalog([
+                    collection("a", kind: ["kind": "monthly", "months": [1, 2]]),
+                    collection("b", kind: ["kind": "monthly", "months": [2]]),
+                ])
+            }
                 == .monthlyCoverage(reason: "month 2 is claimed by both a and b"))
         #expect(
             error { try catalog([collection("a", kind: ["kind": "monthly", "months": Array(1...11)])]) }
                 == .monthlyCoverage(reason: "no collection for month(s) 12"))
-        #expect(error { try catalog([collection("a", kind: ["kind": "monthly", "months": [13]])]) }
-            == .invalidMonths(collection: "a", reason: "must be distinct numbers 1–12"))
         #expect(
-            error { try catalog([collection("x", kind: ["kind": "seasonal", "banner": ["vi": "a", "en": "b"], "window": ["gregorian": ["from": "02-29", "to": "03-01"]]])]) }
+            error { try catalog([collection("a", kind: ["kind": "monthly", "months": [13]])]) }
+                == .invalidMonths(collection: "a", reason: "must be distinct numbers 1–12"))
+        #expect(
+            error {
+                try catalog([
+                    collection(
+                        "x",
+                        kind: [
+                            "kind": "seasonal", "banner": ["vi": "a", "en": "b"],
+                            "window": ["gregorian": ["from": "02-29", "to": "03-01"]],
+                        ])
+                ])
+            }
                 == .invalidWindow(collection: "x", reason: "gregorian from/to must be MM-DD (02-29 not allowed)"))
 
         var badRoast = collection("office")
@@ -72,7 +91,8 @@ private var lunarTet: [String: Any] { [
         roasts["en"]![4]["spice"] = 2
         roasts["en"]![4]["id"] = "other.en.005"
         badRoast["roasts"] = roasts
-        #expect(error { try catalog([badRoast]) } == .malformedRoastID(collection: "office", id: "other.en.005", expectedPrefix: "office.en."))
+        #expect(
+            error { try catalog([badRoast]) } == .malformedRoastID(collection: "office", id: "other.en.005", expectedPrefix: "office.en."))
         roasts["en"]![4]["id"] = "office.en.001"
         badRoast["roasts"] = roasts
         #expect(error { try catalog([badRoast]) } == .duplicateRoastID(collection: "office", id: "office.en.001"))
@@ -80,7 +100,9 @@ private var lunarTet: [String: Any] { [
         roasts["en"]![4]["text"] = String(repeating: "a", count: 281)
         badRoast["roasts"] = roasts
         #expect(error { try catalog([badRoast]) } == .roastTooLong(collection: "office", id: "office.en.005", length: 281))
-        #expect(error { try CollectionCatalog(data: Data("{\"collections\": 3}".utf8)) } == .malformedJSON(reason: "expected Array<Any> at .collections"))
+        #expect(
+            error { try CollectionCatalog(data: Data("{\"collections\": 3}".utf8)) }
+                == .malformedJSON(reason: "expected Array<Any> at .collections"))
     }
 
     @Test func errorDescriptionsNameTheEntry() {
@@ -97,13 +119,15 @@ private var lunarTet: [String: Any] { [
         var served: Set<String> = []
         for _ in 0..<12 {
             let choice = try #require(
-                CollectionPicker().pick(from: office, language: .en, spice: nil, maxSpice: SpiceLevel(clamping: 5), served: served, using: &random))
+                CollectionPicker().pick(
+                    from: office, language: .en, spice: nil, maxSpice: SpiceLevel(clamping: 5), served: served, using: &random))
             #expect(!choice.exhausted)
             #expect(served.insert(choice.roast.id).inserted)
         }
         #expect(CollectionProgress(office, language: .en, served: served).isComplete)
         let again = try #require(
-            CollectionPicker().pick(from: office, language: .en, spice: nil, maxSpice: SpiceLevel(clamping: 5), served: served, using: &random))
+            CollectionPicker().pick(
+                from: office, language: .en, spice: nil, maxSpice: SpiceLevel(clamping: 5), served: served, using: &random))
         #expect(again.exhausted)
     }
 

@@ -87,11 +87,14 @@ let shippedCatalog = Result { () throws -> CollectionCatalog in
 
     @Test func theCalendarAgreesWithTheWindowsThatTheTestsAssume() throws {
         #expect(try VietnameseLunarCalendar.tet(ofLunarYear: 2026) == SolarDate(year: 2026, month: 2, day: 17))
-        #expect(try VietnameseLunarCalendar.solarDate(for: LunarDate(day: 7, month: 1, year: 2026)) == SolarDate(year: 2026, month: 2, day: 23))
+        #expect(
+            try VietnameseLunarCalendar.solarDate(for: LunarDate(day: 7, month: 1, year: 2026)) == SolarDate(year: 2026, month: 2, day: 23))
         #expect(try VietnameseLunarCalendar.midAutumn(ofLunarYear: 2026) == SolarDate(year: 2026, month: 9, day: 25))
-        #expect(try VietnameseLunarCalendar.solarDate(for: LunarDate(day: 1, month: 8, year: 2026)) == SolarDate(year: 2026, month: 9, day: 11))
+        #expect(
+            try VietnameseLunarCalendar.solarDate(for: LunarDate(day: 1, month: 8, year: 2026)) == SolarDate(year: 2026, month: 9, day: 11))
         let catalog = try shippedCatalog.get()
-        guard case .seasonal(let tet) = catalog.collection(id: "tet")?.kind, case .seasonal(let moon) = catalog.collection(id: "mid_autumn")?.kind
+        guard case .seasonal(let tet) = catalog.collection(id: "tet")?.kind,
+            case .seasonal(let moon) = catalog.collection(id: "mid_autumn")?.kind
         else {
             Issue.record("tet and mid_autumn must be seasonal")
             return

@@ -82,10 +82,13 @@ struct PostScheduleTests {
 
     @Test func theSameInstantIsADifferentLocalDayInEachZone() {
         let now = Self.instant("2026-03-08T08:30:00Z")
-        #expect(Self.nine.decide(now: now, in: Self.berlin) { _ in false } == .post(LocalDate(year: 2026, month: 3, day: 8), lateBy: 30 * 60))
+        #expect(
+            Self.nine.decide(now: now, in: Self.berlin) { _ in false } == .post(LocalDate(year: 2026, month: 3, day: 8), lateBy: 30 * 60))
         #expect(Self.nine.decide(now: now, in: Self.newYork) { _ in false } == .wait(until: Self.instant("2026-03-08T13:00:00Z")))
         // Saigon: 15:30 local, 6 h 30 late → skipped.
-        #expect(Self.nine.decide(now: now, in: Self.saigon) { _ in false } == .skip(LocalDate(year: 2026, month: 3, day: 8), lateBy: 6.5 * 3600))
+        #expect(
+            Self.nine.decide(now: now, in: Self.saigon) { _ in false } == .skip(LocalDate(year: 2026, month: 3, day: 8), lateBy: 6.5 * 3600)
+        )
     }
 
     @Test(arguments: [("09:00", 9, 0), ("7:05", 7, 5), ("23:59", 23, 59)])

@@ -40,7 +40,8 @@ import Testing
             try tx.insertRoast(roast)
             try tx.insertRoast(roast)
             try tx.insertRoast(Fixtures.roast(libraryID: "en.deadlines.001"))
-            #expect(try tx.collectionRoastsServed(chat: Fixtures.group.id, user: Fixtures.alice.id) == ["tet": ["tet.en.001", "tet.en.002"]])
+            #expect(
+                try tx.collectionRoastsServed(chat: Fixtures.group.id, user: Fixtures.alice.id) == ["tet": ["tet.en.001", "tet.en.002"]])
         }
     }
 

@@ -1,6 +1,7 @@
 import ChatPlatform
 import Foundation
 import RoastCore
+
 @testable import RoastStore
 
 /// Sample values shared by the store tests. Dates are whole seconds so they round-trip exactly.
