@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "Timekeeping", swiftSettings: strict),
         .target(name: "ChatPlatform", swiftSettings: strict),
         .target(name: "RoastCore", dependencies: ["LunarCalendar"], swiftSettings: strict),
+        // The content files an operator edits (the roast library folder), read for the composition root.
+        .target(name: "RoastContent", dependencies: ["RoastCore"], swiftSettings: strict),
 
         // C libraries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
@@ -69,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "roastbot",
             dependencies: [
-                "RoastBot", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar",
+                "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -89,7 +91,8 @@ let package = Package(
 
         // Unit tests (no sockets).
         .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore"], swiftSettings: strict),
+        .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore", "RoastContent"], swiftSettings: strict),
+        .testTarget(name: "RoastContentTests", dependencies: ["RoastContent", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform"], swiftSettings: strict),
         .testTarget(
             name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
@@ -104,17 +107,19 @@ let package = Package(
         .testTarget(
             name: "RoastBotTests",
             dependencies: [
-                "RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "ChatPlatform", "Timekeeping", "AIRoasts",
+                "RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "Timekeeping",
+                "AIRoasts",
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastBot",
+                "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
@@ -126,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "roastbot-bench",
             dependencies: [
-                "RoastBot", "RoastStore", "RoastCore", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
+                "RoastBot", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
                 "CurlHTTP", "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
             ],

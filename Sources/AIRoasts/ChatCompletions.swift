@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // Decoding structs mirror snake_case JSON keys.
 /// The wire format of `POST /chat/completions` (the subset the bot uses).
 enum ChatCompletions {

@@ -24,3 +24,21 @@ public struct MessageID: RawRepresentable, Hashable, Sendable, Codable, Comparab
     public var description: String { String(rawValue) }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+/// A topic (forum thread) inside a chat; unique only together with its ``ChatID``.
+public struct TopicID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Where events come from (a platform adapter, the console). Each source numbers its own events and
+/// keeps its own resume point, so two sources never mistake each other's events for their own.
+public struct EventSource: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}

@@ -2,20 +2,28 @@ import Foundation
 
 /// One platform update, translated into the neutral vocabulary the bot understands.
 ///
-/// `sequence` is the platform's own monotonically increasing id (Telegram's `update_id`); it is what
-/// makes applying an update idempotent. `date` is the platform's timestamp of the event, never the
-/// time it was processed: streak days are computed from it.
+/// `sequence` is the source's own increasing id (Telegram's `update_id`): together with `source` it
+/// is what makes applying an update idempotent. `date` is when the event happened as its adapter
+/// dates it (the platform's timestamp where it has one), never when the bot processed it: streak
+/// days are computed from it.
 public struct IncomingEnvelope: Sendable, Hashable {
+    public var source: EventSource
     public var sequence: Int64
     public var date: Date
     public var chat: ChatRef
+    /// The topic (forum thread) of the chat the event happened in; nil outside topics.
+    public var topic: TopicID?
     public var sender: Person?
     public var event: IncomingEvent
 
-    public init(sequence: Int64, date: Date, chat: ChatRef, sender: Person?, event: IncomingEvent) {
+    public init(
+        source: EventSource, sequence: Int64, date: Date, chat: ChatRef, topic: TopicID? = nil, sender: Person?, event: IncomingEvent
+    ) {
+        self.source = source
         self.sequence = sequence
         self.date = date
         self.chat = chat
+        self.topic = topic
         self.sender = sender
         self.event = event
     }

@@ -16,13 +16,16 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     public var buttons: [[Button]]
     /// Post as a reply to this message, when it still exists.
     public var replyTo: MessageID?
+    /// Post in this topic (forum thread) of the chat; nil posts in the chat's main thread.
+    public var topic: TopicID?
     /// Deliver without a notification sound.
     public var silent: Bool
 
-    public init(text: RichText, buttons: [[Button]] = [], replyTo: MessageID? = nil, silent: Bool = false) {
+    public init(text: RichText, buttons: [[Button]] = [], replyTo: MessageID? = nil, topic: TopicID? = nil, silent: Bool = false) {
         self.text = text
         self.buttons = buttons
         self.replyTo = replyTo
+        self.topic = topic
         self.silent = silent
     }
 }

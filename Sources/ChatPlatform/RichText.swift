@@ -32,8 +32,4 @@ public struct RichText: Sendable, Hashable, Codable, ExpressibleByStringLiteral 
     public static func += (lhs: inout RichText, rhs: RichText) { lhs.spans += rhs.spans }
 
     public mutating func append(_ span: Span) { spans.append(span) }
-    public mutating func appendLine(_ span: Span = .plain("")) {
-        spans.append(span)
-        spans.append(.plain("\n"))
-    }
 }

@@ -100,7 +100,7 @@ public struct ConsoleSession: Sendable {
     private mutating func envelope(_ event: IncomingEvent, date: Date) -> IncomingEnvelope {
         let sequence = nextSequence
         nextSequence += 1
-        return IncomingEnvelope(sequence: sequence, date: date, chat: chat, sender: user, event: event)
+        return IncomingEnvelope(source: .console, sequence: sequence, date: date, chat: chat, sender: user, event: event)
     }
 
     private static func describe(_ date: Date) -> String {

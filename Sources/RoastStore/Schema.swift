@@ -292,5 +292,27 @@ enum Schema {
                 CREATE INDEX shares_by_roast ON shares (roast_id) WHERE roast_id IS NOT NULL;
                 """
         ),
+        Migration(
+            // Each event source (Telegram, the console) numbers its own events and keeps its own resume
+            // point; rows from before were all written by the one source a database served, counted as
+            // Telegram's.
+            name: "key applied events and resume points by their source",
+            sql: """
+                CREATE TABLE applied_events (
+                    source TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    applied_at REAL NOT NULL,
+                    PRIMARY KEY (source, sequence)
+                ) WITHOUT ROWID;
+                INSERT INTO applied_events (source, sequence, applied_at) SELECT 'telegram', update_id, processed_at FROM processed_updates;
+                CREATE TABLE source_offsets (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    next_sequence INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO source_offsets (source, next_sequence) SELECT 'telegram', next_offset FROM poll_state;
+                DROP TABLE processed_updates;
+                DROP TABLE poll_state;
+                """
+        ),
     ]
 }

@@ -59,11 +59,8 @@ struct BroadcastBenchmark {
         let clock = SystemClock()
         let logger = Logger(label: "bench.broadcast")
         let client = TelegramBotClient(token: BotToken(fake.token), baseURL: fake.baseURL, http: http)
-        // The production limits, window margin included.
-        let defaults = BotSettings().throttle
-        let limits = SendThrottle.Limits(
-            perChatInterval: defaults.perChatInterval, perGroupPerMinute: defaults.perGroupPerMinute,
-            globalPerSecond: defaults.globalPerSecond, margin: defaults.windowMargin)
+        // The production limits, window margin and even spacing included.
+        let limits = SendThrottle.Limits.telegram
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: SendThrottle(limits: limits, clock: clock), clock: clock,
             logger: logger)

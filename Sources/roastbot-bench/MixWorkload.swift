@@ -25,6 +25,9 @@ struct MixWorkload {
         sequence = firstSequence
     }
 
+    /// Where the benchmark's events come from.
+    static let source = EventSource("bench")
+
     /// The next event. Presses fall back to /roast while a chat has no roast yet.
     mutating func next(at date: Date) -> IncomingEnvelope {
         let userIndex = Int(random.next() % UInt64(users.count))
@@ -35,13 +38,18 @@ struct MixWorkload {
         let message = MessageID(sequence)
         if dice < 4, let known = roasts[chat.id], !known.isEmpty {
             let roast = known[known.count - 1 - Int(random.next() % UInt64(min(known.count, 20)))]
-            let action: ButtonAction
+            let payload: String
             switch random.next() % 10 {
-            case 0: action = .favorite(roast)
-            case 1: action = .another(roast)
-            default: action = .react(roast, ReactionKind.allCases[Int(random.next() % UInt64(ReactionKind.allCases.count))])
+            case 0: payload = ReactionsFeature.ButtonAction.favorite(roast).payload
+            case 1: payload = RoastsFeature.ButtonAction.another(roast).payload
+            default:
+                payload =
+                    ReactionsFeature.ButtonAction.react(
+                        roast, ReactionKind.allCases[Int(random.next() % UInt64(ReactionKind.allCases.count))]
+                    )
+                    .payload
             }
-            event = .buttonPress(callbackID: "cb\(sequence)", data: action.payload, message: MessageID(roast.rawValue))
+            event = .buttonPress(callbackID: "cb\(sequence)", data: payload, message: MessageID(roast.rawValue))
         } else if dice < 8 {
             event = .command(name: "roast", arguments: "", message: message)
         } else if dice == 8 {
@@ -50,7 +58,7 @@ struct MixWorkload {
             event = .command(name: "badges", arguments: "", message: message)
         }
         defer { sequence += 1 }
-        return IncomingEnvelope(sequence: sequence, date: date, chat: chat, sender: user, event: event)
+        return IncomingEnvelope(source: Self.source, sequence: sequence, date: date, chat: chat, sender: user, event: event)
     }
 
     /// Learns the roasts an applied event posted (🔁 and /roast), so later presses can target them.

@@ -59,7 +59,7 @@ struct PipelineBenchmark {
         let start = Stopwatch.now()
         for batch in batches {
             let batchStart = Stopwatch.now()
-            await pipeline.process(batch, nextOffset: batch.last!.sequence + 1)
+            await pipeline.process(batch, from: MixWorkload.source, nextOffset: batch.last!.sequence + 1)
             batchTimes.append(Stopwatch.now() - batchStart)
         }
         let seconds = Stopwatch.now() - start

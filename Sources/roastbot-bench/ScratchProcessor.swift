@@ -21,7 +21,8 @@ final class ScratchProcessor {
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
-        processor = UpdateProcessor(database: database, router: EventRouter(library: library, logger: logger), seed: 42, logger: logger)
+        processor = UpdateProcessor(
+            database: database, selector: RoastSelector(library: library), collections: CollectionCatalogStore(), seed: 42, logger: logger)
     }
 
     /// Closes the database and deletes its directory.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RoastContent
 import RoastCore
 
 // roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]

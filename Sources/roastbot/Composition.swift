@@ -4,6 +4,7 @@ import CurlHTTP
 import Foundation
 import Logging
 import RoastBot
+import RoastContent
 import RoastCore
 import RoastStore
 import Timekeeping

@@ -52,7 +52,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings))
         let banners = SeasonalBannerService(
             database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
-        let first = try database.read { try $0.pollOffset() } ?? 1
+        let first = try database.read { try $0.resumePoint(of: .console) } ?? 1
         var session = ConsoleSession(firstSequence: first, userName: userName)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")
         if interactive { prompt(session.prompt) }
@@ -69,7 +69,7 @@ struct ConsoleCommand: AsyncParsableCommand {
                 latestRoast: { chat in platform.latestMessageWithButtons(in: chat) })
             switch step {
             case .event(let envelope):
-                await runtime.pipeline.process([envelope], nextOffset: envelope.sequence + 1)
+                await runtime.pipeline.process([envelope], from: .console, nextOffset: envelope.sequence + 1)
                 banners.sweep(at: envelope.date)
                 await runtime.outbox.deliverPending()
                 try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }

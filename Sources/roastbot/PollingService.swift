@@ -16,7 +16,7 @@ struct PollingService: Service {
                 for skipped in batch.skipped {
                     logger.debug("update skipped", metadata: ["update": "\(skipped.updateID)", "reason": "\(skipped.reason)"])
                 }
-                await pipeline.process(batch.envelopes, nextOffset: batch.nextOffset)
+                await pipeline.process(batch.envelopes, from: .telegram, nextOffset: batch.nextOffset)
             }
         }
         logger.info("polling stopped")

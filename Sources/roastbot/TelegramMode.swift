@@ -45,15 +45,8 @@ enum TelegramMode {
         case .stopped: return
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
-        // The command menus are registered while polling starts: start-up does not wait for them.
-        let menus = Task { await registerCommands(client, logger: logger) }
-        defer { menus.cancel() }
 
-        let throttle = SendThrottle(
-            limits: SendThrottle.Limits(
-                perChatInterval: settings.throttle.perChatInterval, perGroupPerMinute: settings.throttle.perGroupPerMinute,
-                globalPerSecond: settings.throttle.globalPerSecond, margin: settings.throttle.windowMargin, evenGlobalSpacing: true),
-            clock: transportClock)
+        let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
         let runtime = try BotRuntime(
@@ -61,10 +54,13 @@ enum TelegramMode {
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
             collections: collections, administration: TelegramChatAdministration(client: client),
             inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings))
+        // The command menus are registered while polling starts: start-up does not wait for them.
+        let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
+        defer { menus.cancel() }
         let poller = TelegramPoller(
             client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
-            clock: transportClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
-        let startOffset = try database.read { try $0.pollOffset() }
+            clock: transportClock, receiptClock: botClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
+        let startOffset = try database.read { try $0.resumePoint(of: .telegram) }
         logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
 
         let services: [any Service] = [
@@ -122,13 +118,13 @@ enum TelegramMode {
     /// The command menu in Vietnamese (also the default) and English: everyone's commands by default
     /// and in groups; in private chats everything (anyone may change their private chat's settings);
     /// for group admins, the admin commands too.
-    private static func registerCommands(_ client: TelegramBotClient, logger: Logger) async {
-        let plan: [(BotCommandScope, RoastBot.BotCommand.Audience)] = [
+    private static func registerCommands(_ menu: CommandMenu, _ client: TelegramBotClient, logger: Logger) async {
+        let plan: [(BotCommandScope, CommandSpec.Audience)] = [
             (.default, .everyone), (.allGroupChats, .everyone), (.allPrivateChats, .admins), (.allChatAdministrators, .admins),
         ]
         for (scope, audience) in plan {
             for language in [nil, Language.vi, Language.en] {
-                let entries = CommandMenu.entries(for: audience, in: language ?? .vi)
+                let entries = menu.entries(for: audience, in: language ?? .vi)
                 let commands = entries.map { TelegramBotAPI.BotCommand(command: $0.command, description: $0.summary) }
                 do {
                     try await client.setMyCommands(commands, scope: scope, languageCode: language?.rawValue)

@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import Logging
 import RoastBot
+import RoastContent
 import RoastCore
 import RoastStore
 import RoastTesting
@@ -119,7 +120,7 @@ import Timekeeping
                     envelopes.append(envelope)
                 }
             }
-            await runtime.pipeline.process(envelopes, nextOffset: offset)
+            await runtime.pipeline.process(envelopes, from: .telegram, nextOffset: offset)
             await runtime.outbox.deliverPending()
         }
     }

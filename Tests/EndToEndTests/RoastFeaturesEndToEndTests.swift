@@ -1,4 +1,5 @@
 import Foundation
+import RoastContent
 import RoastCore
 import RoastStore
 import RoastTesting

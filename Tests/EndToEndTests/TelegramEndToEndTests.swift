@@ -101,7 +101,7 @@ struct TelegramEndToEndTests {
         defer { database.close() }
         let roasts = try database.read { tx in try tx.profiles(chat: .init(Self.team.id)).map(\.roastCount).reduce(0, +) }
         #expect(roasts == 5)
-        #expect(try database.read { try $0.pollOffset() } == Int64(fake.confirmedOffset))
+        #expect(try database.read { try $0.resumePoint(of: .telegram) } == Int64(fake.confirmedOffset))
         await fake.stop()
     }
 

@@ -3,6 +3,7 @@ import ChatPlatform
 import Foundation
 import Logging
 import RoastBot
+import RoastContent
 import RoastCore
 import RoastStore
 import RoastTesting
@@ -23,6 +24,8 @@ struct BotFixture {
         return try! RoastLibrary.load(directory: root.appendingPathComponent("config/library"))
     }()
 
+    /// Where the fixture's events come from.
+    static let source = EventSource("test")
     static let group = ChatRef(id: ChatID(-100_123), kind: .supergroup, title: "Team")
     static let alice = Person(id: UserID(11), displayName: "Alice", username: "alice", languageCode: "en")
     static let bob = Person(id: UserID(22), displayName: "Bob", username: "bob", languageCode: "vi")
@@ -52,7 +55,7 @@ struct BotFixture {
         -> IncomingEnvelope
     {
         defer { sequence += 1 }
-        return IncomingEnvelope(sequence: sequence, date: date ?? clock.now, chat: chat, sender: person, event: event)
+        return IncomingEnvelope(source: Self.source, sequence: sequence, date: date ?? clock.now, chat: chat, sender: person, event: event)
     }
 
     mutating func command(_ text: String, from person: Person? = alice, in chat: ChatRef = group) -> IncomingEnvelope {
@@ -63,8 +66,17 @@ struct BotFixture {
 
     /// Processes events as one batch and delivers the outbox.
     func run(_ envelopes: IncomingEnvelope...) async {
-        await runtime.pipeline.process(envelopes, nextOffset: (envelopes.map(\.sequence).max() ?? 0) + 1)
+        await runtime.pipeline.process(envelopes, from: Self.source, nextOffset: (envelopes.map(\.sequence).max() ?? 0) + 1)
         await runtime.outbox.deliverPending()
+    }
+
+    /// Whether a press of a button carrying `payload` decodes to a feature's action (else it is stale).
+    func decodes(_ payload: String) -> Bool {
+        let press = IncomingEnvelope(
+            source: Self.source, sequence: 0, date: clock.now, chat: Self.group, sender: Self.alice,
+            event: .buttonPress(callbackID: "decode", data: payload, message: MessageID(1)))
+        if case .feature = runtime.router.decode(press).target { return true }
+        return false
     }
 
     func cleanUp() {

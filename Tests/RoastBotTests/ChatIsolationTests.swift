@@ -18,16 +18,16 @@ import Testing
         await bot.run(bot.command("/roast"))
         let roast = try #require(
             try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.alice.id, limit: 1) }.first)
-        let action: ButtonAction =
+        let payload =
             switch button {
-            case "react": .react(roast.id, .fire)
-            case "favorite": .favorite(roast.id)
-            default: .another(roast.id)
+            case "react": ReactionsFeature.ButtonAction.react(roast.id, .fire).payload
+            case "favorite": ReactionsFeature.ButtonAction.favorite(roast.id).payload
+            default: RoastsFeature.ButtonAction.another(roast.id).payload
             }
         let sentBefore = bot.platform.sentMessages.count
         await bot.run(
             bot.envelope(
-                .buttonPress(callbackID: "forged", data: action.payload, message: roast.messageID), from: BotFixture.bob,
+                .buttonPress(callbackID: "forged", data: payload, message: roast.messageID), from: BotFixture.bob,
                 in: Self.otherGroup))
 
         let words = Phrasebook(BotDefaults.language)

@@ -26,8 +26,8 @@ struct PipelineTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let roast = bot.command("/roast")
-        await bot.runtime.pipeline.process([roast], nextOffset: nil)
-        await bot.runtime.pipeline.process([roast], nextOffset: nil)
+        await bot.runtime.pipeline.process([roast], from: BotFixture.source, nextOffset: nil)
+        await bot.runtime.pipeline.process([roast], from: BotFixture.source, nextOffset: nil)
         await bot.runtime.outbox.deliverPending()
         #expect(bot.platform.sentMessages.count == 1)
         let profile = try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.alice.id) }
@@ -115,7 +115,7 @@ struct PipelineTests {
             batch.append(bot.command(index.isMultiple(of: 2) ? "/help" : "/start"))
             batch.append(bot.command("/roast", from: BotFixture.bob, in: other))
         }
-        await bot.runtime.pipeline.process(batch, nextOffset: 100)
+        await bot.runtime.pipeline.process(batch, from: BotFixture.source, nextOffset: 100)
         await bot.runtime.outbox.deliverPending()
         let inGroup = bot.platform.sentMessages.filter { $0.chat == BotFixture.group.id }.map(\.content.text.plainText)
         #expect(inGroup.count == 10)
@@ -125,7 +125,7 @@ struct PipelineTests {
         }
         // Ten roasts (the tenth also earns Bob the Roast Rookie badge, announced separately).
         #expect(bot.platform.sentMessages.filter { $0.chat == other.id && !$0.content.buttons.isEmpty }.count == 10)
-        #expect(try bot.database.read { try $0.pollOffset() } == 100)
+        #expect(try bot.database.read { try $0.resumePoint(of: BotFixture.source) } == 100)
     }
 
     @Test func transientDeliveryFailureKeepsTheMessageQueued() async throws {

@@ -36,7 +36,7 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
         let menu = try #require(bot.platform.sentMessages.last)
         let labels = menu.content.buttons.flatMap { $0 }
         #expect(labels.count == 6)
-        let tired = try #require(labels.first { $0.data == ButtonAction.setMood(.tired).payload })
+        let tired = try #require(labels.first { $0.data == MoodsFeature.ButtonAction(.tired).payload })
         await bot.run(bot.envelope(.buttonPress(callbackID: "m", data: tired.data, message: menu.message)))
         await bot.run(bot.command("/roast"))
         let last = try #require(bot.platform.sentMessages.last)
@@ -96,8 +96,9 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
         await bot.run(bot.command("/favorites"))
         let page1 = try #require(bot.platform.sentMessages.last)
         #expect(page1.content.text.plainText.contains("1/2"))
-        #expect(page1.content.buttons == [[Button(Phrasebook(.vi).nextPage, data: ButtonAction.favoritesPage(2).payload)]])
-        await bot.run(bot.envelope(.buttonPress(callbackID: "p", data: ButtonAction.favoritesPage(2).payload, message: page1.message)))
+        #expect(page1.content.buttons == [[Button(Phrasebook(.vi).nextPage, data: RecordsFeature.ButtonAction(page: 2).payload)]])
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "p", data: RecordsFeature.ButtonAction(page: 2).payload, message: page1.message)))
         guard
             case .edited(_, let message, let page2) = bot.platform.deliveries.last(where: {
                 if case .edited = $0 { return true }
@@ -124,7 +125,7 @@ private func storedRoast(_ bot: BotFixture, message: MessageID) throws -> Stored
 
         await bot.run(bot.command("/history mệt"))
         let filtered = try #require(bot.platform.sentMessages.last).content.text.plainText
-        #expect(filtered.contains(RoastRecordsHandler.excerpt(tiredRoast.text)))
+        #expect(filtered.contains(RecordsFeature.excerpt(tiredRoast.text)))
         #expect(filtered.contains("😂"))
         #expect(!filtered.contains(Mood.bored.emoji))
 

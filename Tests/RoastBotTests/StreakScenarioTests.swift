@@ -15,8 +15,8 @@ struct StreakScenarioTests {
 
     /// Runs `envelopes` twice (as after a crash before the poll offset was saved) and delivers.
     func runTwice(_ bot: BotFixture, _ envelopes: [IncomingEnvelope]) async {
-        await bot.runtime.pipeline.process(envelopes, nextOffset: nil)
-        await bot.runtime.pipeline.process(envelopes, nextOffset: nil)
+        await bot.runtime.pipeline.process(envelopes, from: BotFixture.source, nextOffset: nil)
+        await bot.runtime.pipeline.process(envelopes, from: BotFixture.source, nextOffset: nil)
         await bot.runtime.outbox.deliverPending()
     }
 
@@ -256,17 +256,22 @@ struct StreakScenarioTests {
         #expect(count(bot, badge("Alice", "streak-3")) == 1)
     }
 
-    @Test(arguments: [
-        ButtonAction.restoreStreak(UserID(9_007_199_254_740_991)), .leaderboard(.streak), .leaderboard(.roasts), .leaderboard(.fire),
-    ])
-    func newButtonPayloadsRoundTripWithinTheLimit(_ action: ButtonAction) {
-        #expect(action.payload.utf8.count <= 64)
-        #expect(ButtonAction(payload: action.payload) == action)
+    @Test func newButtonPayloadsRoundTripWithinTheLimit() {
+        let restore = StreaksFeature.ButtonAction(restoring: UserID(9_007_199_254_740_991))
+        #expect(restore.payload.utf8.count <= 64)
+        #expect(CallbackPayload(parsing: restore.payload).flatMap(StreaksFeature.ButtonAction.init) == restore)
+        for metric in [LeaderboardMetric.streak, .roasts, .fire] {
+            let tab = LeaderboardFeature.ButtonAction(metric)
+            #expect(tab.payload.utf8.count <= 64)
+            #expect(CallbackPayload(parsing: tab.payload).flatMap(LeaderboardFeature.ButtonAction.init) == tab)
+        }
     }
 
     @Test(arguments: ["z:", "z:0", "z:-3", "z:abc", "t:x", "t:", "t:s:1"])
-    func malformedNewPayloadsAreRejected(_ payload: String) {
-        #expect(ButtonAction(payload: payload) == nil)
+    func malformedNewPayloadsAreRejected(_ payload: String) throws {
+        let bot = try BotFixture()
+        defer { bot.cleanUp() }
+        #expect(bot.decodes(payload) == false)
     }
 
     @Test(arguments: [(0, "▱▱▱▱▱"), (19, "▱▱▱▱▱"), (20, "▰▱▱▱▱"), (60, "▰▰▰▱▱"), (99, "▰▰▰▰▱"), (100, "▰▰▰▰▰")])
@@ -274,8 +279,9 @@ struct StreakScenarioTests {
         #expect(BadgesView.bar(percent) == bar)
     }
 
-    @Test func helpExplainsTheFreezeRefillRule() {
-        #expect(WelcomeHandler.helpText(.en).plainText.contains(Phrasebook(.en).helpFreezeRule))
-        #expect(WelcomeHandler.helpText(.vi).plainText.contains("/streak"))
+    @Test func helpExplainsTheFreezeRefillRule() throws {
+        let menu = try BotFixture().runtime.menu
+        #expect(WelcomeFeature.helpText(.en, menu: menu).plainText.contains(Phrasebook(.en).helpFreezeRule))
+        #expect(WelcomeFeature.helpText(.vi, menu: menu).plainText.contains("/streak"))
     }
 }

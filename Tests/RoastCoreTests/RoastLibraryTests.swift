@@ -1,4 +1,5 @@
 import Foundation
+import RoastContent
 import Testing
 
 @testable import RoastCore
@@ -194,13 +195,6 @@ private func shippedLibrary() throws -> RoastLibrary {
         let json = #"[{"id": "en.general.001", "spice": 1, "text": "\#(text)"}]"#
         let library = try RoastLibrary(files: [(.en, "general", Data(json.utf8))])
         #expect(library.roast(id: "en.general.001")?.text.count == RoastLibrary.maximumTextLength)
-    }
-
-    @Test func loadingAMissingDirectoryFails() {
-        let missing = libraryDirectory.appending(path: "no-such-directory")
-        #expect(throws: RoastLibraryError.unreadableDirectory(path: missing.path)) {
-            try RoastLibrary.load(directory: missing)
-        }
     }
 }
 

@@ -96,13 +96,14 @@ struct RoastPickerTests {
     }
 
     @Test func weightsShiftChoices() throws {
-        let picker = RoastPicker(library: try Self.library())
+        let library = try Self.library()
+        let picker = RoastPicker(library: library)
         var random = SplitMix64(seed: 5)
         var favoured = 0
         for _ in 0..<1_000 {
             let choice = picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [],
-                weights: ["en.meetings.003": 8], using: &random)
+                ordinalWeight: { library.all[$0].id == "en.meetings.003" ? 8 : 1 }, using: &random)
             if choice?.roast.id == "en.meetings.003" { favoured += 1 }
         }
         #expect(favoured > 700)
@@ -116,14 +117,14 @@ struct RoastPickerTests {
             let choice = try #require(
                 picker.pick(
                     RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: [],
-                    weight: { _ in 1 }, categoryWeights: [:], allowed: { !blocked.contains($0.id) }, using: &random))
+                    allowed: { !blocked.contains($0.id) }, using: &random))
             #expect(choice.roast.id == "en.meetings.002")
         }
         // The only allowed one was served: the pool is exhausted rather than a blocked roast drawn.
         let again = try #require(
             picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
-                served: ["en.meetings.002"], weight: { _ in 1 }, categoryWeights: [:], allowed: { !blocked.contains($0.id) }, using: &random
+                served: ["en.meetings.002"], allowed: { !blocked.contains($0.id) }, using: &random
             ))
         #expect(again.roast.id == "en.meetings.002")
         #expect(again.fallback == .poolExhausted)
@@ -135,35 +136,8 @@ struct RoastPickerTests {
         let choice = try #require(
             picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 5), premiumUnlocked: false, served: [],
-                weight: { _ in 1 }, categoryWeights: [:], allowed: { $0.category != .meetings }, using: &random))
+                allowed: { $0.category != .meetings }, using: &random))
         #expect(choice.roast.category == .general)
         #expect(choice.fallback == .generalCategory)
-    }
-
-    @Test func weightsByPositionDrawTheSameRoastsAsWeightsByRoast() throws {
-        let library = try Self.library()
-        let picker = RoastPicker(library: library)
-        let boost: [String: Double] = ["en.meetings.003": 6, "en.general.002": 0.2, "en.meetings.001": 3]
-        func draws(_ pick: (inout SplitMix64) -> RoastPicker.Choice?) -> [String] {
-            var random = SplitMix64(seed: 9)
-            return (0..<300).compactMap { _ in pick(&random)?.roast.id }
-        }
-        let requests = [RoastRequest(), RoastRequest(category: .meetings, mood: .bored), RoastRequest(spice: .init(clamping: 4))]
-        for request in requests {
-            let byRoast = draws { random in
-                picker.pick(
-                    request, language: .en, maxSpice: .hottest, premiumUnlocked: false, served: ["en.meetings.002"],
-                    weight: { boost[$0.id] ?? 1 }, categoryWeights: [.general: 0.4], allowed: { _ in true }, using: &random)
-            }
-            let byPosition = draws { random in
-                picker.pick(
-                    request, language: .en, maxSpice: .hottest, premiumUnlocked: false, served: ["en.meetings.002"],
-                    ordinalWeight: { boost[library.all[$0].id] ?? 1 }, categoryWeights: [.general: 0.4], allowed: { _ in true },
-                    using: &random)
-            }
-            #expect(byRoast.count == 300)
-            #expect(byRoast == byPosition)
-            #expect(Set(byRoast).count > 1)
-        }
     }
 }

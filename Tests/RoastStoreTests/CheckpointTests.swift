@@ -12,7 +12,9 @@ struct CheckpointTests {
 
     static func writeUpdates(_ database: RoastDatabase, _ range: Range<Int64>) throws {
         for update in range {
-            try database.write { tx in try tx.markProcessed(update: update, at: Fixtures.monday.addingTimeInterval(Double(update))) }
+            try database.write { tx in
+                try tx.markApplied(update, from: Fixtures.source, at: Fixtures.monday.addingTimeInterval(Double(update)))
+            }
         }
     }
 
@@ -33,7 +35,7 @@ struct CheckpointTests {
         database.close()
 
         let reopened = try RoastDatabase(path: path)
-        #expect(try reopened.read { tx in try (0..<2_000).allSatisfy { try tx.hasProcessed(update: $0) } })
+        #expect(try reopened.read { tx in try (0..<2_000).allSatisfy { try tx.hasApplied($0, from: Fixtures.source) } })
         #expect(try reopened.integrityCheck() == "ok")
     }
 
@@ -45,11 +47,11 @@ struct CheckpointTests {
         // in production, so it only grows.
         let reader = try SQLiteConnection(path: directory.path())
         try reader.execute("BEGIN")
-        _ = try reader.queryOne("SELECT count(*) FROM processed_updates") { (row: borrowing Row) in row.int(0) }
+        _ = try reader.queryOne("SELECT count(*) FROM applied_events") { (row: borrowing Row) in row.int(0) }
         // 300 commits of 1–3 pages, with time between them for a checkpoint to finish: asked after
         // every commit past 100 pages, one would run for nearly each of the last ~250.
         for update in Int64(0)..<300 {
-            try database.write { tx in try tx.markProcessed(update: update, at: Fixtures.monday) }
+            try database.write { tx in try tx.markApplied(update, from: Fixtures.source, at: Fixtures.monday) }
             try await Task.sleep(for: .milliseconds(1))
         }
         try reader.execute("COMMIT")
@@ -69,7 +71,7 @@ struct CheckpointTests {
         // mark, and an inline checkpoint that meets a background one in progress waits for the
         // next commit, hence the slack.)
         #expect(Self.size(path + "-wal") <= 1_000 * (4_096 + 24))
-        #expect(try database.read { tx in try tx.hasProcessed(update: 2_999) })
+        #expect(try database.read { tx in try tx.hasApplied(2_999, from: Fixtures.source) })
         database.close()
         #expect(try RoastDatabase(path: path).integrityCheck() == "ok")
     }

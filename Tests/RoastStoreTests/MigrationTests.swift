@@ -1,3 +1,4 @@
+import ChatPlatform
 import Foundation
 import Testing
 
@@ -51,6 +52,26 @@ struct MigrationTests {
         let reopened = try RoastDatabase(path: path)
         #expect(try reopened.appliedMigrations() == Schema.migrations.map(\.name))
         #expect(try reopened.read { tx in try tx.value(forKey: "marker") } == "kept")
+    }
+
+    @Test func updatesAppliedBeforeSourcesExistedCountAsTelegrams() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let before = Array(Schema.migrations.prefix { $0.name != "key applied events and resume points by their source" })
+        #expect(before.count < Schema.migrations.count)
+        let old = try RoastDatabase(path: path, migrations: before)
+        try old.write { tx in
+            try tx.connection.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (41, 0)")
+            try tx.connection.execute("INSERT INTO poll_state (id, next_offset) VALUES (1, 42)")
+        }
+        old.close()
+
+        let migrated = try RoastDatabase(path: path)
+        try migrated.read { tx throws in
+            #expect(try tx.hasApplied(41, from: EventSource("telegram")))
+            #expect(try tx.resumePoint(of: EventSource("telegram")) == 42)
+            #expect(try tx.resumePoint(of: EventSource("console")) == nil)
+        }
     }
 
     @Test func reopeningAppliesOnlyMigrationsAppendedSince() throws {

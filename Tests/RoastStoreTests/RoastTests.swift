@@ -15,7 +15,7 @@ struct RoastTests {
             let id = try tx.insertRoast(roast)
             return try #require(try tx.roast(id))
         }
-        #expect(stored.newRoast == roast)
+        #expect(stored.record == roast)
         #expect(stored.messageID == nil)
     }
 

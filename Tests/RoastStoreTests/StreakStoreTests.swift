@@ -51,11 +51,11 @@ struct StreakStoreTests {
         let results = try database.write { tx in
             [
                 try tx.earnBadge(
-                    "streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day, announced: true),
+                    "streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day),
                 try tx.earnBadge(
-                    "streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 60, on: Self.day, announced: false),
+                    "streak-3", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 60, on: Self.day),
                 try tx.earnBadge(
-                    "shares-1", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 120, on: Self.day, announced: false),
+                    "shares-1", chat: Fixtures.group.id, user: Fixtures.alice.id, at: Fixtures.monday + 120, on: Self.day),
             ]
         }
         #expect(results == [true, false, true])
@@ -63,7 +63,6 @@ struct StreakStoreTests {
             let earned = try tx.earnedBadges(chat: Fixtures.group.id, user: Fixtures.alice.id)
             #expect(earned.map(\.badge) == ["streak-3", "shares-1"])
             #expect(earned.first?.unlockedAt == Fixtures.monday)
-            #expect(try tx.unannouncedBadges(chat: Fixtures.group.id).map(\.badge) == ["shares-1"])
             #expect(try tx.earnedBadgeIDs(chat: Fixtures.group.id, user: Fixtures.alice.id) == ["streak-3", "shares-1"])
             #expect(try tx.earnedBadgeIDs(chat: Fixtures.group.id, user: Fixtures.binh.id).isEmpty)
             #expect(try tx.earnedBadgeIDs(chat: Fixtures.privateChat.id, user: Fixtures.alice.id).isEmpty)
@@ -113,9 +112,9 @@ struct StreakStoreTests {
             try tx.saveStreak(
                 StreakState(current: 1, longest: 1, totalDays: 1, lastActive: Self.day), chat: Self.supergroup, user: Fixtures.alice.id)
             try tx.earnBadge(
-                "streak-7", chat: old, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day.adding(days: -4), announced: true)
+                "streak-7", chat: old, user: Fixtures.alice.id, at: Fixtures.monday, on: Self.day.adding(days: -4))
             try tx.earnBadge(
-                "streak-7", chat: Self.supergroup, user: Fixtures.alice.id, at: Fixtures.monday + 99, on: Self.day, announced: false)
+                "streak-7", chat: Self.supergroup, user: Fixtures.alice.id, at: Fixtures.monday + 99, on: Self.day)
 
             try tx.migrateChat(from: old, to: Self.supergroup)
         }
@@ -129,7 +128,6 @@ struct StreakStoreTests {
             let badges = try tx.earnedBadges(chat: Self.supergroup, user: Fixtures.alice.id)
             #expect(badges.map(\.badge) == ["streak-7"])
             #expect(badges.first?.unlockedOn == Self.day.adding(days: -4))
-            #expect(badges.first?.announced == true)
             #expect(try tx.earnedBadges(chat: old, user: Fixtures.alice.id).isEmpty)
         }
         #expect(try database.integrityCheck() == "ok")

@@ -1,3 +1,4 @@
+import ChatPlatform
 import Foundation
 import Testing
 
@@ -9,41 +10,59 @@ struct UpdateTests {
         let path = directory.path()
         let database = try RoastDatabase(path: path)
         try database.write { tx in
-            #expect(try tx.hasProcessed(update: 100) == false)
-            try tx.markProcessed(update: 100, at: Fixtures.monday)
-            try tx.markProcessed(update: 100, at: Fixtures.monday)  // idempotent
-            try tx.markProcessed(update: 101, at: Fixtures.monday)
-            try tx.setPollOffset(102)
+            #expect(try tx.hasApplied(100, from: Fixtures.source) == false)
+            try tx.markApplied(100, from: Fixtures.source, at: Fixtures.monday)
+            try tx.markApplied(100, from: Fixtures.source, at: Fixtures.monday)  // idempotent
+            try tx.markApplied(101, from: Fixtures.source, at: Fixtures.monday)
+            try tx.setResumePoint(102, of: Fixtures.source)
         }
         database.close()
 
         let reopened = try RoastDatabase(path: path)
         try reopened.read { tx throws in
-            #expect(try tx.hasProcessed(update: 100))
-            #expect(try tx.hasProcessed(update: 101))
-            #expect(try tx.hasProcessed(update: 102) == false)
-            #expect(try tx.processedUpdateCount() == 2)
-            #expect(try tx.pollOffset() == 102)
+            #expect(try tx.hasApplied(100, from: Fixtures.source))
+            #expect(try tx.hasApplied(101, from: Fixtures.source))
+            #expect(try tx.hasApplied(102, from: Fixtures.source) == false)
+            #expect(try tx.appliedEventCount() == 2)
+            #expect(try tx.resumePoint(of: Fixtures.source) == 102)
         }
     }
 
     @Test func offsetIsReplacedNotAccumulated() throws {
         let database = try RoastDatabase(path: ":memory:")
         try database.write { tx in
-            try tx.setPollOffset(5)
-            try tx.setPollOffset(9)
-            #expect(try tx.pollOffset() == 9)
+            try tx.setResumePoint(5, of: Fixtures.source)
+            try tx.setResumePoint(9, of: Fixtures.source)
+            #expect(try tx.resumePoint(of: Fixtures.source) == 9)
         }
     }
 
     @Test func pruningForgetsOnlyUpdatesBelowTheBound() throws {
         let database = try RoastDatabase(path: ":memory:")
         try database.write { tx in
-            for update in Int64(1)...5 { try tx.markProcessed(update: update, at: Fixtures.monday) }
-            try tx.pruneProcessedUpdates(below: 4)
-            #expect(try tx.processedUpdateCount() == 2)
-            #expect(try tx.hasProcessed(update: 3) == false)
-            #expect(try tx.hasProcessed(update: 4))
+            for update in Int64(1)...5 { try tx.markApplied(update, from: Fixtures.source, at: Fixtures.monday) }
+            try tx.pruneApplied(from: Fixtures.source, below: 4)
+            #expect(try tx.appliedEventCount() == 2)
+            #expect(try tx.hasApplied(3, from: Fixtures.source) == false)
+            #expect(try tx.hasApplied(4, from: Fixtures.source))
+        }
+    }
+
+    @Test func eachSourceKeepsItsOwnAppliedEventsAndResumePoint() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let console = EventSource("console")
+        try database.write { tx in
+            try tx.markApplied(7, from: Fixtures.source, at: Fixtures.monday)
+            try tx.setResumePoint(8, of: Fixtures.source)
+            #expect(try tx.hasApplied(7, from: console) == false)
+            #expect(try tx.resumePoint(of: console) == nil)
+            try tx.markApplied(7, from: console, at: Fixtures.monday)
+            try tx.setResumePoint(3, of: console)
+            try tx.pruneApplied(from: console, below: 100)
+            #expect(try tx.hasApplied(7, from: console) == false)
+            #expect(try tx.hasApplied(7, from: Fixtures.source))
+            #expect(try tx.resumePoint(of: Fixtures.source) == 8)
+            #expect(try tx.resumePoint(of: console) == 3)
         }
     }
 

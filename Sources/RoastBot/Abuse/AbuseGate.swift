@@ -22,13 +22,9 @@ public final class AbuseGate: Sendable {
         limiter = Mutex(CommandRateLimiter(limit: limit, window: window, cooldown: cooldown))
     }
 
-    /// The verdict for one event: only commands and mentions by people count.
-    public func judge(_ envelope: IncomingEnvelope) -> ThrottleVerdict {
-        guard let sender = envelope.sender, !sender.isBot else { return .allow }
-        switch envelope.event {
-        case .command, .mention: break
-        default: return .allow
-        }
+    /// The verdict for one event: only requests (commands, text to the bot) by people count.
+    public func judge(_ envelope: IncomingEnvelope, _ traits: ActionTraits) -> ThrottleVerdict {
+        guard traits.isRequest, let sender = envelope.sender, !sender.isBot else { return .allow }
         let key = Key(chat: envelope.chat.id, user: sender.id)
         let verdict = limiter.withLock { limiter in
             let count = judged.withLock { count in

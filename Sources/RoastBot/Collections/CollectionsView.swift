@@ -47,10 +47,10 @@ public struct CollectionsView: Sendable {
             [
                 Button(
                     "\(entry.collection.icon) \(entry.collection.name(in: language))",
-                    data: ButtonAction.chooseCollection(entry.collection.id).payload)
+                    data: CollectionsFeature.ButtonAction(choosing: entry.collection.id).payload)
             ]
         }
-        if chosen != nil { rows.append([Button(words.regularRoastsButton, data: ButtonAction.chooseCollection(nil).payload)]) }
+        if chosen != nil { rows.append([Button(words.regularRoastsButton, data: CollectionsFeature.ButtonAction(choosing: nil).payload)]) }
         return OutgoingMessage(text: text, buttons: rows)
     }
 

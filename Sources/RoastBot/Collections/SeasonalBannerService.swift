@@ -48,8 +48,7 @@ public struct SeasonalBannerService: Service {
             return try database.write { tx in
                 var queued = 0
                 for chat in try tx.activeChats() where chat.bannersEnabled {
-                    let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
-                    let posts = try SeasonalBanners.claimDue(in: chat, on: LocalDate(now, in: timeZone), catalog: catalog, at: now, tx)
+                    let posts = try SeasonalBanners.claimDue(in: chat, on: LocalDate(now, in: chat.zone), catalog: catalog, at: now, tx)
                     for post in posts {
                         try tx.enqueue(.send(post), chat: chat.chatID, anchor: nil, at: now)
                         queued += 1

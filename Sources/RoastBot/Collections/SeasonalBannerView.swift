@@ -21,7 +21,8 @@ public struct SeasonalBannerView: Sendable {
         text.append(.plain("\(collection.icon) "))
         text.append(.bold(name))
         text.append(.plain("\n\n" + collection.banner(in: language) + "\n\n" + words.seasonSpan(occurrence)))
-        let button = Button(words.bannerTryButton(collection.icon, name), data: ButtonAction.tryCollection(collection.id).payload)
+        let button = Button(
+            words.bannerTryButton(collection.icon, name), data: RoastsFeature.ButtonAction.tryCollection(collection.id).payload)
         return OutgoingMessage(text: text, buttons: [[button]])
     }
 }

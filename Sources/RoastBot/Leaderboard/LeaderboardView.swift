@@ -28,7 +28,7 @@ public struct LeaderboardView: Sendable {
         }
         let tabs = LeaderboardMetric.allCases.map { tab in
             let label = words.leaderboardTab(tab)
-            return Button(tab == metric ? "• \(label) •" : label, data: ButtonAction.leaderboard(tab).payload)
+            return Button(tab == metric ? "• \(label) •" : label, data: LeaderboardFeature.ButtonAction(tab).payload)
         }
         return OutgoingMessage(text: text, buttons: [tabs])
     }

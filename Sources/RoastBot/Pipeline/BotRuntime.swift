@@ -14,6 +14,10 @@ public struct BotRuntime: Sendable {
     /// The Roast of the Day and streak reminders (run by ``SchedulerService``, or pass by pass).
     public let scheduler: Scheduler
     public let adminCheck: AdminCheck
+    /// Every command, for the platform's menus.
+    public let menu: CommandMenu
+    /// Decodes events into the features' actions.
+    public let router: EventRouter
 
     /// - Parameters:
     ///   - administration: how admin status is checked (nil: nobody counts as a group admin).
@@ -29,24 +33,21 @@ public struct BotRuntime: Sendable {
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
-        let router = EventRouter(
-            library: library, badges: BadgeCatalog(collections: collections.catalog), logger: logger, safety: safety,
-            collections: collections)
+        let selector = RoastSelector(library: library, safety: safety)
         let seed = self.seed
         let preparer = ai.map { source in
-            RoastPreparer(
-                database: database, source: source, handler: RoastHandler(library: library, safety: safety, collections: collections),
-                seed: seed, logger: logger)
+            RoastPreparer(database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger)
         }
-        let processor = UpdateProcessor(database: database, router: router, seed: seed, logger: logger)
+        let processor = UpdateProcessor(database: database, selector: selector, collections: collections, seed: seed, logger: logger)
+        router = processor.router
+        menu = processor.router.menu
         outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
-            database: database, library: library, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger)
+            database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger)
         pipeline = EventPipeline(
             processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,
-            preparer: preparer, adminCheck: adminCheck, abuseGate: abuseGate,
-            inline: inline.map { (InlineSharing(library: library), $0) })
+            preparer: preparer, adminCheck: adminCheck, abuseGate: abuseGate, inline: inline)
     }
 
     /// The configured seed, else the one stored at first start (so that choices replayed after a

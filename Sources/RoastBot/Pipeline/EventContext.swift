@@ -10,10 +10,12 @@ public struct EventContext: Sendable {
     public let chat: ChatSettings
     /// The sender's profile in this chat, when the event has a human sender.
     public let profile: Profile?
-    /// The calendar day of the event in the chat's timezone (streaks count these).
+    /// The calendar day of the event in the chat's timezone (streaks and seasons count these).
     public let localDate: LocalDate
     /// When the bot processed the event (may be later than `envelope.date`).
     public let processedAt: Date
+    /// Every command of the bot (for `/help`).
+    public let menu: CommandMenu
     /// An AI roast fetched for this event before its transaction, if the event asks for a roast and
     /// the chat uses AI (see ``RoastPreparer``).
     public var prepared: PreparedRoast? = nil
@@ -24,15 +26,14 @@ public struct EventContext: Sendable {
     public var words: Phrasebook { Phrasebook(chat.language) }
     public var sender: Person? { envelope.sender }
     public var chatID: ChatID { chat.chatID }
-    public var timeZone: TimeZone { TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone }
+    public var timeZone: TimeZone { chat.zone }
 }
 
 /// Defaults that apply before a chat has chosen otherwise.
 public enum BotDefaults {
-    public static let timeZoneName = "Asia/Ho_Chi_Minh"
-    /// Vietnam's zone; without a timezone database, the same fixed UTC+7 (Vietnam has no DST).
-    public static let timeZone = TimeZone(identifier: timeZoneName) ?? TimeZone(secondsFromGMT: 7 * 3600)!
     public static let language = Language.vi
+    /// Vietnam's zone, which new chats start in.
+    public static let timeZone = ChatSettings.zone(named: ChatSettings.defaultTimeZone)
 
     /// The language a chat starts with: the user's own in a private chat, else Vietnamese.
     public static func language(for envelope: IncomingEnvelope) -> Language {

@@ -17,13 +17,15 @@ public struct EventPipeline: Sendable {
     private let preparer: RoastPreparer?
     private let adminCheck: AdminCheck?
     private let abuseGate: AbuseGate?
-    private let inline: (sharing: InlineSharing, platform: any InlineAnswering)?
+    private let inline: (any InlineAnswering)?
+    private let router: EventRouter
 
     public init(
         processor: UpdateProcessor, database: RoastDatabase, platform: any ChatPlatform, outbox: OutboxDeliverer,
         clock: any WallClock, logger: Logger, preparer: RoastPreparer? = nil, adminCheck: AdminCheck? = nil,
-        abuseGate: AbuseGate? = nil, inline: (sharing: InlineSharing, platform: any InlineAnswering)? = nil
+        abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil
     ) {
+        self.router = processor.router
         self.preparer = preparer
         self.adminCheck = adminCheck
         self.abuseGate = abuseGate
@@ -35,10 +37,10 @@ public struct EventPipeline: Sendable {
         self.logger = logger
     }
 
-    /// Applies every envelope, then persists `nextOffset` (when given) as the point polling resumes
-    /// from after a restart. Applied sequence numbers below it are pruned: the platform never
+    /// Applies every envelope, then persists `nextOffset` (when given) as the point `source` resumes
+    /// from after a restart. Applied sequence numbers of `source` below it are pruned: it never
     /// delivers them again.
-    public func process(_ envelopes: [IncomingEnvelope], nextOffset: Int64?) async {
+    public func process(_ envelopes: [IncomingEnvelope], from source: EventSource, nextOffset: Int64?) async {
         var order: [ChatID] = []
         var byChat: [ChatID: [IncomingEnvelope]] = [:]
         for envelope in envelopes {
@@ -54,8 +56,8 @@ public struct EventPipeline: Sendable {
         guard let nextOffset else { return }
         do {
             try database.write { tx in
-                try tx.setPollOffset(nextOffset)
-                try tx.pruneProcessedUpdates(below: nextOffset)
+                try tx.setResumePoint(nextOffset, of: source)
+                try tx.pruneApplied(from: source, below: nextOffset)
             }
         } catch {
             logger.error("cannot persist the poll offset", metadata: ["offset": "\(nextOffset)", "error": "\(error)"])
@@ -64,13 +66,15 @@ public struct EventPipeline: Sendable {
 
     private func processInOrder(_ events: [IncomingEnvelope]) async {
         for envelope in events {
-            // Everything that needs the network or in-memory state is decided before the transaction.
-            let throttle = abuseGate?.judge(envelope) ?? .allow
+            // Decoded once; everything that needs the network or in-memory state is decided before the transaction.
+            let action = router.decode(envelope)
+            let needs = action.traits.needs
+            let throttle = abuseGate?.judge(envelope, action.traits) ?? .allow
             let prepared = PreparedEvent(
-                senderIsAdmin: await adminCheck?.prepare(envelope), throttle: throttle,
-                roast: throttle == .allow ? await preparer?.prepare(envelope) : nil)
+                action: action, senderIsAdmin: await adminCheck?.prepare(envelope, needs: needs), throttle: throttle,
+                roast: throttle == .allow ? await preparer?.prepare(envelope, need: needs.roast) : nil)
             let applied = await applier.apply(envelope, prepared: prepared)
-            if case .inlineQuery(let id, let query) = envelope.event, applied != nil { await answerInline(id, query: query, envelope) }
+            if let answer = applied?.outcome.inlineAnswer { await answerInline(answer) }
             if case .buttonPress(let callbackID, _, _) = envelope.event {
                 await acknowledge(callbackID, notice: applied?.outcome.notice)
             }
@@ -78,11 +82,10 @@ public struct EventPipeline: Sendable {
         }
     }
 
-    private func answerInline(_ id: String, query: String, _ envelope: IncomingEnvelope) async {
+    private func answerInline(_ answer: InlineAnswer) async {
         guard let inline else { return }
-        let results = inline.sharing.results(for: query, from: envelope.sender, database: database)
         do {
-            try await inline.platform.answerInline(id, results: results)
+            try await inline.answerInline(answer.queryID, results: answer.results)
         } catch {
             logger.notice("inline answer failed", metadata: ["error": "\(error)"])
         }

@@ -21,22 +21,27 @@ public struct UpdateProcessor: Sendable {
     }
 
     private let database: RoastDatabase
-    private let router: EventRouter
+    /// Decodes events and hands them to the features.
+    public let router: EventRouter
+    private let activity: ActivityRecorder
     private let seed: UInt64
     private let logger: Logger
 
-    public init(database: RoastDatabase, router: EventRouter, seed: UInt64, logger: Logger) {
+    public init(database: RoastDatabase, router: EventRouter, activity: ActivityRecorder, seed: UInt64, logger: Logger) {
         self.database = database
         self.router = router
+        self.activity = activity
         self.seed = seed
         self.logger = logger
     }
 
-    /// Applies `envelope` unless it was applied before (then returns nil).
+    /// Applies `envelope` unless it was applied before (then returns nil). Without `prepared`, the
+    /// event is decoded here and nothing is fetched before its transaction.
     ///
     /// A handler failure rolls the transaction back; the event is then recorded as applied with no
     /// effects (and logged), so one poisonous event can never wedge the pipeline.
-    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent = PreparedEvent()) -> Applied? {
+    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent? = nil) -> Applied? {
+        let prepared = prepared ?? PreparedEvent(action: router.decode(envelope))
         do {
             return try database.write { tx in
                 try applyInTransaction(envelope, processedAt: processedAt, prepared: prepared, tx)
@@ -95,8 +100,8 @@ public struct UpdateProcessor: Sendable {
 
     /// Records a failed event as applied (with no effects), unless it was applied before.
     private func markSkipped(_ envelope: IncomingEnvelope, at processedAt: Date, _ tx: borrowing StoreTransaction) throws {
-        if try !tx.hasProcessed(update: envelope.sequence) {
-            try tx.markProcessed(update: envelope.sequence, at: processedAt)
+        if try !tx.hasApplied(envelope.sequence, from: envelope.source) {
+            try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
         }
     }
 
@@ -111,27 +116,27 @@ public struct UpdateProcessor: Sendable {
     )
         throws -> Applied?
     {
-        guard try !tx.hasProcessed(update: envelope.sequence) else { return nil }
+        guard try !tx.hasApplied(envelope.sequence, from: envelope.source) else { return nil }
         if prepared.throttle == .ignore {
             // A spammer's command during their cooldown: recorded as applied, with no effect at all.
-            try tx.markProcessed(update: envelope.sequence, at: processedAt)
+            try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
             return Applied(outcome: .nothing, queued: 0)
         }
+        let traits = prepared.action.traits
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
-        if !chat.isActive, envelope.event.countsAsActivity {
+        if !chat.isActive, traits.countsAsActivity {
             // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).
             try tx.setChatActive(chat.chatID, true)
             chat.isActive = true
         }
         var profile: Profile?
-        if let sender = envelope.sender, !sender.isBot, envelope.event.countsAsActivity {
+        if let sender = envelope.sender, !sender.isBot, traits.countsAsActivity {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
         }
-        let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
         var context = EventContext(
-            envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: timeZone),
-            processedAt: processedAt, prepared: prepared.roast)
+            envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: chat.zone), processedAt: processedAt,
+            menu: router.menu, prepared: prepared.roast)
         context.senderIsAdmin = prepared.senderIsAdmin
         var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
         var outcome: HandlerOutcome
@@ -139,9 +144,10 @@ public struct UpdateProcessor: Sendable {
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.slowDown)))])
         } else {
             let mark = tx.measureMark
-            let streak = try router.activity.recordStreak(context, tx)
-            outcome = try router.route(context, tx, &random)
-            outcome.replies += try router.activity.announcements(after: streak, moved: tx.measuresMoved(since: mark), context, tx)
+            let streak = try activity.recordStreak(context, tx)
+            outcome = try router.handle(prepared.action, context, tx, &random)
+            outcome.replies += try activity.announcements(
+                after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
         }
         var queued = 0
         for reply in outcome.replies {
@@ -155,17 +161,7 @@ public struct UpdateProcessor: Sendable {
             }
             queued += 1
         }
-        try tx.markProcessed(update: envelope.sequence, at: processedAt)
+        try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
         return Applied(outcome: outcome, queued: queued)
-    }
-}
-
-extension IncomingEvent {
-    /// Whether the event is the user's own interaction with the bot (streaks and profiles count it).
-    var countsAsActivity: Bool {
-        switch self {
-        case .command, .mention, .buttonPress, .reactionChange: true
-        case .botMembership, .migrated, .inlineQuery, .inlineChosen: false
-        }
     }
 }

@@ -26,7 +26,7 @@ public struct Scheduler: Sendable {
     public static let reminderWindow: TimeInterval = 2 * 3600
 
     private let database: RoastDatabase
-    private let picker: RoastPicker
+    private let selector: RoastSelector
     private let collections: CollectionCatalogStore
     private let streakRisk: any StreakRiskSource
     private let seed: UInt64
@@ -34,11 +34,11 @@ public struct Scheduler: Sendable {
     private let logger: Logger
 
     public init(
-        database: RoastDatabase, library: RoastLibrary, collections: CollectionCatalogStore = CollectionCatalogStore(),
+        database: RoastDatabase, selector: RoastSelector, collections: CollectionCatalogStore = CollectionCatalogStore(),
         streakRisk: any StreakRiskSource, seed: UInt64, lateWindow: TimeInterval = PostSchedule.defaultLateWindow, logger: Logger
     ) {
         self.database = database
-        self.picker = RoastPicker(library: library)
+        self.selector = selector
         self.collections = collections
         self.streakRisk = streakRisk
         self.seed = seed
@@ -108,9 +108,8 @@ public struct Scheduler: Sendable {
     private func decide(_ schedule: PostSchedule, kind: ScheduledPostKind, chat: ChatSettings, now: Date, _ tx: borrowing StoreTransaction)
         throws -> ScheduleDecision
     {
-        let timeZone = TimeZone(identifier: chat.timeZone) ?? BotDefaults.timeZone
-        let claimed = try tx.claimedDates(chat: chat.chatID, kind: kind, since: LocalDate(now, in: timeZone).adding(days: -2))
-        return schedule.decide(now: now, in: timeZone, notBefore: chat.createdAt) { claimed.contains($0) }
+        let claimed = try tx.claimedDates(chat: chat.chatID, kind: kind, since: LocalDate(now, in: chat.zone).adding(days: -2))
+        return schedule.decide(now: now, in: chat.zone, notBefore: chat.createdAt) { claimed.contains($0) }
     }
 
     /// Claims and queues one post; false when nothing was queued (already claimed, nobody at risk, or an error).
@@ -140,31 +139,18 @@ public struct Scheduler: Sendable {
         let mix =
             UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
         var random = SplitMix64(seed: seed ^ mix)
-        let served = try tx.dailyLibraryIDs(chat: chat.chatID)
         // While a season lasts (Tết, Mid-Autumn), the Roast of the Day comes from its collection.
-        let season = SeasonSchedule.dailyRoastCollection(collections.catalog, on: date)
-        let fromSeason = season.flatMap { active in
-            CollectionPicker().pick(
-                from: active.collection, language: chat.language, spice: nil, maxSpice: chat.maxSpice, served: served, using: &random)
-        }.map { (roast: $0.roast, collection: season?.collection.id) }
-        let pick =
-            fromSeason
-            ?? (picker.pick(
-                RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: served, using: &random)
-            ?? picker.pick(
-                RoastRequest(), language: chat.language, maxSpice: chat.maxSpice, premiumUnlocked: false, served: [], using: &random))
-            .map { (roast: $0.roast, collection: nil) }
-        guard let choice = pick else {
+        let ask = RoastAsk(
+            purpose: .daily, request: RoastRequest(), language: chat.language, maxSpice: chat.maxSpice,
+            served: try tx.dailyLibraryIDs(chat: chat.chatID), date: date)
+        guard let choice = selector.select(ask, catalog: collections.catalog, using: &random) else {
             logger.warning("no roast available for the daily post", metadata: ["chat": "\(chat.chatID)"])
             _ = try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .nothing, at: now)
             return false
         }
         guard try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .posted, at: now) else { return false }
         let id = try tx.insertRoast(
-            NewRoast(
-                chatID: chat.chatID, requester: nil, kind: .daily, source: .library, libraryID: choice.roast.id, text: choice.roast.text,
-                language: chat.language, category: choice.roast.category, spice: choice.roast.spice, collection: choice.collection,
-                createdAt: now))
+            RoastRecord(choice, chat: chat.chatID, requester: nil, kind: .daily, language: chat.language, mood: nil, createdAt: now))
         try tx.attachRoast(id, toClaimOf: chat.chatID, on: date, kind: .daily)
         guard let stored = try tx.roast(id) else { return false }
         let view = RoastView(roast: stored, counts: [:], requesterName: nil, requesterID: nil)

@@ -5,8 +5,8 @@ import Synchronization
 import Timekeeping
 
 /// Resolves "is the sender an admin of this group?" before an event's transaction (handlers run
-/// inside a SQLite transaction and must not await), for the events that need it: `/settings`,
-/// settings buttons and `/export chat`.
+/// inside a SQLite transaction and must not await), for the actions that need it
+/// (``ActionNeeds/adminStatus``: `/settings`, settings buttons, `/export chat`).
 ///
 /// Answers come from the platform (``ChatAdministration``) and are cached for `ttl` seconds of bot
 /// time; a change of the bot's own membership in a chat drops that chat's cache. When the platform
@@ -30,10 +30,10 @@ public final class AdminCheck: Sendable {
         self.logger = logger
     }
 
-    /// The sender's admin status when `envelope` needs it, else nil.
-    public func prepare(_ envelope: IncomingEnvelope) async -> Bool? {
-        if case .botMembership = envelope.event { invalidate(chat: envelope.chat.id) }
-        guard Self.needsAdminStatus(envelope.event), let sender = envelope.sender else { return nil }
+    /// The sender's admin status when the action needs it, else nil.
+    public func prepare(_ envelope: IncomingEnvelope, needs: ActionNeeds) async -> Bool? {
+        if needs.freshAdmins { invalidate(chat: envelope.chat.id) }
+        guard needs.adminStatus, let sender = envelope.sender else { return nil }
         guard envelope.chat.kind != .privateChat else { return true }
         let key = Key(chat: envelope.chat.id, user: sender.id)
         let now = clock.now
@@ -55,19 +55,5 @@ public final class AdminCheck: Sendable {
     /// Forgets every cached answer for `chat` (its admins may have changed).
     public func invalidate(chat: ChatID) {
         cache.withLock { cache in cache = cache.filter { $0.key.chat != chat } }
-    }
-
-    /// Whether handling `event` depends on the sender being an admin.
-    static func needsAdminStatus(_ event: IncomingEvent) -> Bool {
-        switch event {
-        case .command(let name, let arguments, _):
-            let command = name.lowercased()
-            return command == BotCommand.settings.rawValue
-                || (command == BotCommand.export.rawValue && arguments.lowercased().hasPrefix("chat"))
-        case .buttonPress(_, let data, _):
-            return data.hasPrefix("s:")
-        default:
-            return false
-        }
     }
 }

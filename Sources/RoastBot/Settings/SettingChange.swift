@@ -77,25 +77,29 @@ public enum SettingChange: Sendable, Hashable {
         }
     }
 
-    /// The part after `s:` in a button payload (at most 40 bytes: IANA names are short).
+    /// The tag of settings buttons' payloads.
+    static let payloadTag = "s"
+
+    /// A settings button's payload (at most 42 bytes: IANA names are short).
     public var payload: String {
         switch self {
-        case .language(let language): "l:\(language.rawValue)"
-        case .timeZone(let zone): "z:\(zone)"
-        case .dailyTime(let time): "t:" + time.hour.zeroPadded(to: 2) + time.minute.zeroPadded(to: 2)
-        case .daily(let on): "d:\(on ? 1 : 0)"
-        case .weekdaysOnly(let on): "w:\(on ? 1 : 0)"
-        case .maxSpice(let level): "m:\(level.rawValue)"
-        case .reminders(let on): "r:\(on ? 1 : 0)"
-        case .banners(let on): "b:\(on ? 1 : 0)"
-        case .ai(let on): "a:\(on ? 1 : 0)"
+        case .language(let language): CallbackPayload(Self.payloadTag, "l", language.rawValue).encoded
+        case .timeZone(let zone): CallbackPayload(Self.payloadTag, "z", zone).encoded
+        case .dailyTime(let time):
+            CallbackPayload(Self.payloadTag, "t", time.hour.zeroPadded(to: 2) + time.minute.zeroPadded(to: 2)).encoded
+        case .daily(let on): CallbackPayload(Self.payloadTag, "d", on ? "1" : "0").encoded
+        case .weekdaysOnly(let on): CallbackPayload(Self.payloadTag, "w", on ? "1" : "0").encoded
+        case .maxSpice(let level): CallbackPayload(Self.payloadTag, "m", String(level.rawValue)).encoded
+        case .reminders(let on): CallbackPayload(Self.payloadTag, "r", on ? "1" : "0").encoded
+        case .banners(let on): CallbackPayload(Self.payloadTag, "b", on ? "1" : "0").encoded
+        case .ai(let on): CallbackPayload(Self.payloadTag, "a", on ? "1" : "0").encoded
         }
     }
 
-    /// Decodes ``payload``; nil for anything malformed.
-    public init?(payload: String) {
-        let parts = payload.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2 else { return nil }
+    /// Decodes a settings button's payload; nil for anything malformed.
+    public init?(_ payload: CallbackPayload) {
+        guard payload.tag == Self.payloadTag, payload.fields.count == 2 else { return nil }
+        let parts = payload.fields
         let value = parts[1]
         let flag = value == "1" ? true : value == "0" ? false : nil
         switch parts[0] {

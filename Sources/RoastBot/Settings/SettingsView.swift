@@ -31,7 +31,7 @@ public struct SettingsView: Sendable {
     }
 
     private func buttons(_ words: Phrasebook) -> [[Button]] {
-        func button(_ label: String, _ change: SettingChange) -> Button { Button(label, data: ButtonAction.setting(change).payload) }
+        func button(_ label: String, _ change: SettingChange) -> Button { Button(label, data: change.payload) }
         func check(_ on: Bool) -> String { on ? "✅" : "⬜️" }
         let time = LocalTime(settings.dailyTime) ?? LocalTime(hour: 9)
         return [

@@ -6,8 +6,8 @@ import RoastStore
 /// transaction, so that each unlock and its announcement are written together exactly once.
 ///
 /// ``UpdateProcessor`` calls ``recordStreak(_:_:)`` before routing (so `/streak`, the Premium pool
-/// and the handlers see today's count) and ``announcements(after:moved:_:_:)`` after, appending the
-/// result to the handler's replies.
+/// and the handlers see today's count) and ``announcements(after:moved:credited:_:_:)`` after,
+/// appending the result to the handler's replies.
 ///
 /// Badges are evaluated only for the measures the event's writes moved (see ``TallyMeasure``): a
 /// threshold is crossed only when its count changes. Shares are the exception — they are recorded in
@@ -37,12 +37,12 @@ public struct ActivityRecorder: Sendable {
     /// Announcements for the sender (milestones, new freeze, badges, the freeze offer) and, when the
     /// event is a reaction, badges the roast's requester earned by it.
     ///
-    /// - Parameter moved: the measures the event's writes moved (``StoreTransaction/measuresMoved(since:)``).
+    /// - Parameters:
+    ///   - moved: the measures the event's writes moved (``StoreTransaction/measuresMoved(since:)``).
+    ///   - credited: the requester of the roast the event reacted to (``HandlerOutcome/credited``).
     public func announcements(
-        after update: StreakUpdate?, moved: Set<TallyMeasure>, _ context: EventContext, _ tx: borrowing StoreTransaction
-    )
-        throws -> [Reply]
-    {
+        after update: StreakUpdate?, moved: Set<TallyMeasure>, credited: UserID?, _ context: EventContext, _ tx: borrowing StoreTransaction
+    ) throws -> [Reply] {
         var replies: [Reply] = []
         if let profile = context.profile {
             // One's own actions never add to one's 🔥 received.
@@ -56,7 +56,7 @@ public struct ActivityRecorder: Sendable {
                     .send(CelebrationView.freezeOffer(offer, user: profile.userID, name: profile.displayName, language: context.language)))
             }
         }
-        if moved.contains(.fireReceived), let requester = try reactedRoastRequester(context, tx), requester != context.profile?.userID,
+        if moved.contains(.fireReceived), let requester = credited, requester != context.profile?.userID,
             let profile = try tx.profile(chat: context.chatID, user: requester)
         {
             let badges = try award(profile, measures: [.fireReceived], context, tx)
@@ -79,26 +79,11 @@ public struct ActivityRecorder: Sendable {
         var awarded: [Badge] = []
         // Counts not read are 0, so only candidates can come out.
         for badge in catalog.newlyEarned(tally, alreadyEarned: earned) {
-            // The announcement is queued in this same transaction, hence `announced: true`.
+            // The announcement is queued in this same transaction.
             let isNew = try tx.earnBadge(
-                badge.id, chat: profile.chatID, user: profile.userID, at: context.envelope.date, on: context.localDate, announced: true)
+                badge.id, chat: profile.chatID, user: profile.userID, at: context.envelope.date, on: context.localDate)
             if isNew { awarded.append(badge) }
         }
         return awarded
-    }
-
-    /// The requester of the roast a reaction (button or native) was given on.
-    private func reactedRoastRequester(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> UserID? {
-        switch context.envelope.event {
-        case .buttonPress(_, let data, _):
-            guard case .react(let id, _)? = ButtonAction(payload: data), let roast = try tx.roast(id), roast.chatID == context.chatID else {
-                return nil
-            }
-            return roast.requester
-        case .reactionChange(let message, _, _):
-            return try tx.roast(chat: context.chatID, message: message)?.requester
-        default:
-            return nil
-        }
     }
 }

@@ -56,6 +56,7 @@ public struct CelebrationView: Sendable {
         text.append(.plain("🧊 "))
         text.append(.mention(user, name: name))
         text.append(.plain(words.freezeOffer(brokenLength: offer.brokenLength)))
-        return OutgoingMessage(text: text, buttons: [[Button(words.freezeButton, data: ButtonAction.restoreStreak(user).payload)]])
+        return OutgoingMessage(
+            text: text, buttons: [[Button(words.freezeButton, data: StreaksFeature.ButtonAction(restoring: user).payload)]])
     }
 }

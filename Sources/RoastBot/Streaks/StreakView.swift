@@ -52,7 +52,7 @@ public struct StreakView: Sendable {
         text.append(.plain("\n" + lines.joined(separator: "\n")))
         var buttons: [[Button]] = []
         if streak.offer != nil, streak.freezes > 0, current > 0 {
-            buttons = [[Button(words.freezeButton, data: ButtonAction.restoreStreak(standing.userID).payload)]]
+            buttons = [[Button(words.freezeButton, data: StreaksFeature.ButtonAction(restoring: standing.userID).payload)]]
         }
         return OutgoingMessage(text: text, buttons: buttons)
     }

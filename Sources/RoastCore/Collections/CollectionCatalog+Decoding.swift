@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // Decoding structs mirror snake_case JSON keys.
 import Foundation
 
@@ -208,7 +209,7 @@ extension CollectionCatalog {
         }
     }
 
-    static func isValidID(_ id: String) -> Bool {
+    public static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, ("a"..."z").contains(first), id.count <= maximumIDLength else { return false }
         return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }

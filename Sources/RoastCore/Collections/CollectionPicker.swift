@@ -10,12 +10,15 @@ public struct CollectionPicker: Sendable {
 
     public init() {}
 
-    /// - Parameter served: roast ids this user already received in this chat.
+    /// - Parameters:
+    ///   - served: roast ids this user already received in this chat.
+    ///   - allowed: roasts that may be chosen at all (the safety filter's verdict); the others are
+    ///     left out as if the collection did not have them.
     public func pick(
         from collection: RoastCollection, language: Language, spice: SpiceLevel?, maxSpice: SpiceLevel, served: Set<String>,
-        using random: inout some RandomNumberGenerator
+        allowed: (LibraryRoast) -> Bool = { _ in true }, using random: inout some RandomNumberGenerator
     ) -> Choice? {
-        let all = collection.roasts(in: language)
+        let all = collection.roasts(in: language).filter(allowed)
         var pool = all.filter { $0.spice <= maxSpice }
         if pool.isEmpty, let gentlest = all.map(\.spice).min() {
             pool = all.filter { $0.spice == gentlest }

@@ -24,62 +24,24 @@ public struct RoastPicker: Sendable {
 
     /// - Parameters:
     ///   - served: library ids this user already received in this chat.
-    ///   - weights: per-roast weight multipliers from reaction feedback (absent = 1).
-    ///   - categoryWeights: per-category multipliers used when the request names no category.
-    public func pick(
-        _ request: RoastRequest,
-        language: Language,
-        maxSpice: SpiceLevel,
-        premiumUnlocked: Bool,
-        served: Set<String>,
-        weights: [String: Double] = [:],
-        categoryWeights: [RoastCategory: Double] = [:],
-        using random: inout some RandomNumberGenerator
-    ) -> Choice? {
-        pick(
-            request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
-            ordinalWeight: { weights[library.all[$0].id] ?? 1 }, categoryWeights: categoryWeights, using: &random)
-    }
-
-    /// - Parameters:
-    ///   - served: library ids this user already received in this chat.
-    ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral); asked only
-    ///     for the roasts left to draw from, not the whole library.
+    ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral), asked by its
+    ///     position in ``RoastLibrary/all`` (see ``ReactionFeedback/weights(in:)``) and only for the
+    ///     roasts left to draw from.
     ///   - categoryWeights: per-category multipliers used when the request names no category.
     ///   - allowed: roasts that may be chosen at all (say, not rejected by the safety filter in an
-    ///     earlier draw); the others are left out before anything else, as if the library did not have them.
-    public func pick(
-        _ request: RoastRequest,
-        language: Language,
-        maxSpice: SpiceLevel,
-        premiumUnlocked: Bool,
-        served: Set<String>,
-        weight: (LibraryRoast) -> Double,
-        categoryWeights: [RoastCategory: Double],
-        allowed: (LibraryRoast) -> Bool,
-        using random: inout some RandomNumberGenerator
-    ) -> Choice? {
-        withoutActuallyEscaping(allowed) { allowed in
-            pick(
-                request, language: language, maxSpice: maxSpice, premiumUnlocked: premiumUnlocked, served: served,
-                ordinalWeight: { weight(library.all[$0]) }, categoryWeights: categoryWeights, allowed: allowed, using: &random)
-        }
-    }
-
-    /// The same draw with each roast's weight asked by its position in ``RoastLibrary/all`` (see
-    /// ``ReactionFeedback/weights(in:)``), so that no candidate's id has to be looked up; `allowed`
-    /// nil allows every roast without asking (handing each candidate to a closure copies it).
+    ///     earlier draw); the others are left out before anything else, as if the library did not
+    ///     have them. Nil allows every roast without asking.
     ///
     /// Candidates are handled as positions, not copies: the draw runs for every /roast inside the
-    /// writer's transaction, and copying and hashing a few hundred roasts was a third of its time.
+    /// writer's transaction, where copying and hashing a few hundred roasts would cost more than the rest.
     public func pick(
         _ request: RoastRequest,
         language: Language,
         maxSpice: SpiceLevel,
         premiumUnlocked: Bool,
         served: Set<String>,
-        ordinalWeight weight: (Int) -> Double,
-        categoryWeights: [RoastCategory: Double],
+        ordinalWeight weight: (Int) -> Double = { _ in 1 },
+        categoryWeights: [RoastCategory: Double] = [:],
         allowed: ((LibraryRoast) -> Bool)? = nil,
         using random: inout some RandomNumberGenerator
     ) -> Choice? {

@@ -5,7 +5,7 @@ import Foundation
 /// The library arrives as one JSON file per category (`<lang>/<category>.json`) plus
 /// `<lang>/premium.json`; each file is an array of `{"id", "spice", "moods", "text"}` objects and
 /// premium objects also carry `"category"`. Building a library is pure: the caller reads the files
-/// (see `load(directory:)` for the plain file-system case) and hands over their bytes.
+/// (`RoastContent` reads a library folder) and hands over their bytes.
 public struct RoastLibrary: Sendable {
     /// The longest text a roast may have, in characters; short enough to read at a glance in a chat.
     public static let maximumTextLength = 280
@@ -140,7 +140,7 @@ public struct RoastLibrary: Sendable {
     }
 
     /// `en/meetings.json`: how errors name a file.
-    static func label(language: Language, name: String) -> String {
+    public static func label(language: Language, name: String) -> String {
         "\(language.rawValue)/\(name).json"
     }
 }

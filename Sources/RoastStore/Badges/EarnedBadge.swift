@@ -10,15 +10,12 @@ public struct EarnedBadge: Sendable, Hashable {
     public var unlockedAt: Date
     /// The chat's local day of the unlock, as shown in `/badges`.
     public var unlockedOn: LocalDate
-    /// Whether its announcement was queued (in the same transaction as the unlock).
-    public var announced: Bool
 
-    public init(chatID: ChatID, userID: UserID, badge: BadgeID, unlockedAt: Date, unlockedOn: LocalDate, announced: Bool) {
+    public init(chatID: ChatID, userID: UserID, badge: BadgeID, unlockedAt: Date, unlockedOn: LocalDate) {
         self.chatID = chatID
         self.userID = userID
         self.badge = badge
         self.unlockedAt = unlockedAt
         self.unlockedOn = unlockedOn
-        self.announced = announced
     }
 }

@@ -8,7 +8,7 @@ extension StoreTransaction {
     public func earnedBadges(chat: ChatID, user: UserID) throws(StoreError) -> [EarnedBadge] {
         try connection.query(
             """
-            SELECT chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced FROM badges
+            SELECT chat_id, user_id, badge_id, unlocked_at, unlocked_on FROM badges
             WHERE chat_id = ? AND user_id = ? ORDER BY unlocked_at, badge_id
             """,
             chat, user, context: "badges"
@@ -25,34 +25,17 @@ extension StoreTransaction {
     }
 
     /// Records an unlock unless the person already has the badge in `chat`. Returns whether it is
-    /// new: only then may the caller announce it, which makes the announcement happen exactly once.
+    /// new: only then may the caller announce it (in the same transaction), which makes the
+    /// announcement happen exactly once.
     @discardableResult
-    public func earnBadge(_ badge: BadgeID, chat: ChatID, user: UserID, at date: Date, on day: LocalDate, announced: Bool)
-        throws(StoreError) -> Bool
-    {
+    public func earnBadge(_ badge: BadgeID, chat: ChatID, user: UserID, at date: Date, on day: LocalDate) throws(StoreError) -> Bool {
         try connection.execute(
             """
-            INSERT INTO badges (chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO badges (chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced) VALUES (?, ?, ?, ?, ?, 1)
             ON CONFLICT DO NOTHING
             """,
-            chat, user, badge.rawValue, date, day.iso, announced)
+            chat, user, badge.rawValue, date, day.iso)
         return connection.changes == 1
-    }
-
-    /// Unlocks whose announcement was not queued yet (for example earned through inline mode), by chat.
-    public func unannouncedBadges(chat: ChatID) throws(StoreError) -> [EarnedBadge] {
-        try connection.query(
-            """
-            SELECT chat_id, user_id, badge_id, unlocked_at, unlocked_on, announced FROM badges
-            WHERE chat_id = ? AND announced = 0 ORDER BY unlocked_at, user_id, badge_id
-            """,
-            chat, context: "badges"
-        ) { (row: borrowing Row) throws(StoreError) in try Self.earnedBadge(row) }
-    }
-
-    public func markBadgeAnnounced(_ badge: BadgeID, chat: ChatID, user: UserID) throws(StoreError) {
-        try connection.execute(
-            "UPDATE badges SET announced = 1 WHERE chat_id = ? AND user_id = ? AND badge_id = ?", chat, user, badge.rawValue)
     }
 
     /// The counts the person's badges are measured on; only those of `measures` are read, the
@@ -132,6 +115,6 @@ extension StoreTransaction {
         guard let day = LocalDate(iso: row.string(4)) else { throw .corruptRow("badges.unlocked_on") }
         return EarnedBadge(
             chatID: ChatID(row.int64(0)), userID: UserID(row.int64(1)), badge: BadgeID(rawValue: row.string(2)),
-            unlockedAt: row.date(3), unlockedOn: day, announced: row.bool(5))
+            unlockedAt: row.date(3), unlockedOn: day)
     }
 }

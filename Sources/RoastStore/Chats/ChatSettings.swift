@@ -3,7 +3,7 @@ import Foundation
 import RoastCore
 
 /// A chat's stored settings: language, schedule of the daily roast, and feature switches.
-public struct ChatSettings: Sendable, Hashable, Codable {
+public struct ChatSettings: Sendable, Hashable {
     /// The timezone new chats start in.
     public static let defaultTimeZone = "Asia/Ho_Chi_Minh"
     /// The local time of the daily roast in new chats.
@@ -16,7 +16,11 @@ public struct ChatSettings: Sendable, Hashable, Codable {
     public var title: String?
     public var language: Language
     /// An IANA timezone identifier; the chat's local days and daily time are counted in it.
-    public var timeZone: String
+    public var timeZone: String {
+        didSet { zone = Self.zone(named: timeZone) }
+    }
+    /// ``timeZone`` decoded, once per settings value: the zone local days are counted in.
+    public private(set) var zone: TimeZone
     public var maxSpice: SpiceLevel
     public var dailyEnabled: Bool
     /// `HH:mm`, local to ``timeZone``.
@@ -51,6 +55,7 @@ public struct ChatSettings: Sendable, Hashable, Codable {
         self.title = title
         self.language = language
         self.timeZone = timeZone
+        self.zone = Self.zone(named: timeZone)
         self.maxSpice = maxSpice
         self.dailyEnabled = dailyEnabled ?? (kind == .group || kind == .supergroup)
         self.dailyTime = dailyTime
@@ -60,5 +65,35 @@ public struct ChatSettings: Sendable, Hashable, Codable {
         self.aiEnabled = aiEnabled
         self.isActive = isActive
         self.createdAt = createdAt
+    }
+
+    /// The zone named `identifier`; Vietnam's fixed UTC+7 when this system's time-zone database does
+    /// not know the name (Vietnam has no daylight saving time).
+    public static func zone(named identifier: String) -> TimeZone {
+        TimeZone(identifier: identifier) ?? TimeZone(identifier: defaultTimeZone) ?? TimeZone(secondsFromGMT: 7 * 3600)!
+    }
+}
+
+extension ChatSettings: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case chatID, kind, title, language, timeZone, maxSpice, dailyEnabled, dailyTime, weekdaysOnly, remindersEnabled, bannersEnabled
+        case aiEnabled, isActive, createdAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            chatID: try container.decode(ChatID.self, forKey: .chatID), kind: try container.decode(ChatKind.self, forKey: .kind),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            language: try container.decode(Language.self, forKey: .language),
+            timeZone: try container.decode(String.self, forKey: .timeZone),
+            maxSpice: try container.decode(SpiceLevel.self, forKey: .maxSpice),
+            dailyEnabled: try container.decode(Bool.self, forKey: .dailyEnabled),
+            dailyTime: try container.decode(String.self, forKey: .dailyTime),
+            weekdaysOnly: try container.decode(Bool.self, forKey: .weekdaysOnly),
+            remindersEnabled: try container.decode(Bool.self, forKey: .remindersEnabled),
+            bannersEnabled: try container.decode(Bool.self, forKey: .bannersEnabled),
+            aiEnabled: try container.decode(Bool.self, forKey: .aiEnabled),
+            isActive: try container.decode(Bool.self, forKey: .isActive), createdAt: try container.decode(Date.self, forKey: .createdAt))
     }
 }

@@ -64,6 +64,10 @@ struct OutboxPayloadWriter {
         }
         raw(message.silent ? ",\"silent\":true,\"text\":" : ",\"silent\":false,\"text\":")
         write(message.text)
+        if let topic = message.topic {
+            raw(",\"topic\":")
+            raw(String(topic.rawValue))
+        }
         raw("}")
     }
 

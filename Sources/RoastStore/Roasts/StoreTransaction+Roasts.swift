@@ -7,7 +7,7 @@ extension StoreTransaction {
     /// Stores a roast and, for a requested roast, counts it on the requester's profile. The requester's
     /// profile must exist (`touchProfile` first); otherwise this throws a foreign-key error.
     @discardableResult
-    public func insertRoast(_ roast: NewRoast) throws(StoreError) -> RoastID {
+    public func insertRoast(_ roast: RoastRecord) throws(StoreError) -> RoastID {
         if let requester = roast.requester {
             // Badge measures this roast moves: variety only with a category or spice new to the
             // requester here (checked before the insert, on the covering index), collections only
@@ -35,7 +35,7 @@ extension StoreTransaction {
 
     /// Whether `roast` would be the requester's first requested roast in its chat of its category or
     /// of its spice level.
-    private func widensVariety(_ roast: NewRoast, requester: UserID) throws(StoreError) -> Bool {
+    private func widensVariety(_ roast: RoastRecord, requester: UserID) throws(StoreError) -> Bool {
         guard roast.kind == .requested else { return false }
         return try connection.queryOne(
             """
@@ -96,7 +96,7 @@ extension StoreTransaction {
 
     static func storedRoast(_ row: borrowing Row) throws(StoreError) -> StoredRoast {
         guard let spice = SpiceLevel(rawValue: row.int(10)) else { throw .corruptRow("roasts.spice") }
-        let roast = NewRoast(
+        let roast = RoastRecord(
             chatID: ChatID(row.int64(2)),
             requester: row.optionalInt64(3).map(UserID.init(rawValue:)),
             kind: try row.decode(RoastKind.self, 4, name: "kind"),
@@ -110,6 +110,6 @@ extension StoreTransaction {
             collection: row.optionalString(12),
             createdAt: row.date(13))
         return StoredRoast(
-            id: RoastID(row.int64(0)), messageID: row.optionalInt64(1).map(MessageID.init(rawValue:)), roast: roast)
+            id: RoastID(row.int64(0)), messageID: row.optionalInt64(1).map(MessageID.init(rawValue:)), record: roast)
     }
 }

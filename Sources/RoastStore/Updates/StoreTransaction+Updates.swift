@@ -1,37 +1,45 @@
+import ChatPlatform
 import Foundation
 
-/// Idempotent update handling: which platform updates were applied, and where polling resumes.
+/// Idempotent event handling: which events of each source were applied, and where each source resumes.
 extension StoreTransaction {
-    /// True when the update with this sequence number was already applied.
-    public func hasProcessed(update: Int64) throws(StoreError) -> Bool {
-        try connection.queryOne("SELECT 1 FROM processed_updates WHERE update_id = ?", update) { (_: borrowing Row) in true }
-            ?? false
+    /// True when the event `sequence` of `source` was already applied.
+    public func hasApplied(_ sequence: Int64, from source: EventSource) throws(StoreError) -> Bool {
+        try connection.queryOne("SELECT 1 FROM applied_events WHERE source = ? AND sequence = ?", source.rawValue, sequence) {
+            (_: borrowing Row) in true
+        } ?? false
     }
 
-    /// Records that the update was applied; commit it together with the update's effects. Idempotent.
-    public func markProcessed(update: Int64, at date: Date) throws(StoreError) {
+    /// Records that the event was applied; commit it together with the event's effects. Idempotent.
+    public func markApplied(_ sequence: Int64, from source: EventSource, at date: Date) throws(StoreError) {
         try connection.execute(
-            "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?) ON CONFLICT (update_id) DO NOTHING",
-            update, date)
+            "INSERT INTO applied_events (source, sequence, applied_at) VALUES (?, ?, ?) ON CONFLICT (source, sequence) DO NOTHING",
+            source.rawValue, sequence, date)
     }
 
-    /// The offset to poll from next, if one was saved.
-    public func pollOffset() throws(StoreError) -> Int64? {
-        try connection.queryOne("SELECT next_offset FROM poll_state WHERE id = 1") { (row: borrowing Row) in row.int64(0) }
+    /// The sequence `source` resumes from, if one was saved.
+    public func resumePoint(of source: EventSource) throws(StoreError) -> Int64? {
+        try connection.queryOne("SELECT next_sequence FROM source_offsets WHERE source = ?", source.rawValue) {
+            (row: borrowing Row) in row.int64(0)
+        }
     }
 
-    public func setPollOffset(_ offset: Int64) throws(StoreError) {
+    public func setResumePoint(_ sequence: Int64, of source: EventSource) throws(StoreError) {
         try connection.execute(
-            "INSERT INTO poll_state (id, next_offset) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET next_offset = excluded.next_offset",
-            offset)
+            """
+            INSERT INTO source_offsets (source, next_sequence) VALUES (?, ?)
+            ON CONFLICT (source) DO UPDATE SET next_sequence = excluded.next_sequence
+            """,
+            source.rawValue, sequence)
     }
 
-    /// Forgets applied updates numbered below `update` (the platform will not resend them).
-    public func pruneProcessedUpdates(below update: Int64) throws(StoreError) {
-        try connection.execute("DELETE FROM processed_updates WHERE update_id < ?", update)
+    /// Forgets the applied events of `source` numbered below `sequence` (it will not resend them).
+    public func pruneApplied(from source: EventSource, below sequence: Int64) throws(StoreError) {
+        try connection.execute("DELETE FROM applied_events WHERE source = ? AND sequence < ?", source.rawValue, sequence)
     }
 
-    public func processedUpdateCount() throws(StoreError) -> Int {
-        try connection.queryOne("SELECT count(*) FROM processed_updates") { (row: borrowing Row) in row.int(0) } ?? 0
+    /// Applied events remembered, of every source.
+    public func appliedEventCount() throws(StoreError) -> Int {
+        try connection.queryOne("SELECT count(*) FROM applied_events") { (row: borrowing Row) in row.int(0) } ?? 0
     }
 }

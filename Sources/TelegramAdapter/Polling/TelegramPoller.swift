@@ -42,18 +42,24 @@ public struct TelegramPoller: Sendable {
     private let client: TelegramBotClient
     private let translator: UpdateTranslator
     private let clock: any WallClock
+    private let receiptClock: any WallClock
     private let logger: Logger
     private let jitter: @Sendable (_ upperBound: Double) -> Double
 
-    /// - Parameter jitter: returns a delay in `0...upperBound`; tests pass a deterministic one.
+    /// - Parameters:
+    ///   - clock: times the waits between polls and the watchdog.
+    ///   - receiptClock: dates the updates Telegram sends without a date of their own (button presses,
+    ///     inline queries); the bot's clock, which a demo may simulate. Defaults to `clock`.
+    ///   - jitter: returns a delay in `0...upperBound`; tests pass a deterministic one.
     public init(
-        client: TelegramBotClient, translator: UpdateTranslator, clock: any WallClock, logger: Logger,
+        client: TelegramBotClient, translator: UpdateTranslator, clock: any WallClock, receiptClock: (any WallClock)? = nil, logger: Logger,
         pollTimeout: Int = 50, allowedUpdates: [String] = TelegramPoller.defaultAllowedUpdates,
         jitter: @escaping @Sendable (_ upperBound: Double) -> Double = { Double.random(in: 0...$0) }
     ) {
         self.client = client
         self.translator = translator
         self.clock = clock
+        self.receiptClock = receiptClock ?? clock
         self.logger = logger
         self.pollTimeout = pollTimeout
         self.allowedUpdates = allowedUpdates
@@ -92,7 +98,7 @@ public struct TelegramPoller: Sendable {
                 failures = 0
                 conflictLogged = false
                 guard !updates.isEmpty else { continue }
-                let batch = makeBatch(updates, receivedAt: clock.now)
+                let batch = makeBatch(updates, receivedAt: receiptClock.now)
                 log(batch, updates: updates)
                 await handle(batch)
                 offset = batch.nextOffset

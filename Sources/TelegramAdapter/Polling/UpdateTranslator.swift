@@ -55,12 +55,12 @@ public struct UpdateTranslator: Sendable {
         case .inlineQuery(let query):
             return .event(
                 IncomingEnvelope(
-                    sequence: sequence, date: receivedAt, chat: privateChat(of: query.from), sender: person(query.from),
+                    source: .telegram, sequence: sequence, date: receivedAt, chat: privateChat(of: query.from), sender: person(query.from),
                     event: .inlineQuery(id: query.id, query: query.query)))
         case .chosenInlineResult(let chosen):
             return .event(
                 IncomingEnvelope(
-                    sequence: sequence, date: receivedAt, chat: privateChat(of: chosen.from),
+                    source: .telegram, sequence: sequence, date: receivedAt, chat: privateChat(of: chosen.from),
                     sender: person(chosen.from), event: .inlineChosen(resultID: chosen.resultID, query: chosen.query)))
         case .unsupported(let reason):
             return .skip(reason: "unsupported update: \(reason)")
@@ -75,7 +75,7 @@ public struct UpdateTranslator: Sendable {
         let sender = message.from.map(person)
         let messageID = MessageID(message.messageID)
         func envelope(_ event: IncomingEvent) -> Translation {
-            .event(IncomingEnvelope(sequence: sequence, date: date, chat: chat, sender: sender, event: event))
+            .event(IncomingEnvelope(source: .telegram, sequence: sequence, date: date, chat: chat, sender: sender, event: event))
         }
 
         if let newChatID = message.migrateToChatID { return envelope(.migrated(to: ChatID(newChatID))) }
@@ -134,10 +134,12 @@ public struct UpdateTranslator: Sendable {
         guard let message = query.message else { return .skip(reason: "callback without chat") }
         guard let chat = chatRef(message.chat) else { return .skip(reason: "unknown chat type") }
         guard let data = query.data else { return .skip(reason: "callback without data") }
-        let date = message.isAccessible ? Date(timeIntervalSince1970: TimeInterval(message.date)) : receivedAt
+        // Telegram reports no time for a press; the message's date is when the message was posted,
+        // possibly weeks ago. A press is dated when it arrives.
+        let date = receivedAt
         return .event(
             IncomingEnvelope(
-                sequence: sequence, date: date, chat: chat, sender: person(query.from),
+                source: .telegram, sequence: sequence, date: date, chat: chat, sender: person(query.from),
                 event: .buttonPress(callbackID: query.id, data: data, message: MessageID(message.messageID))))
     }
 
@@ -149,7 +151,7 @@ public struct UpdateTranslator: Sendable {
         }
         return .event(
             IncomingEnvelope(
-                sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(reaction.date)), chat: chat,
+                source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(reaction.date)), chat: chat,
                 sender: person(user),
                 event: .reactionChange(
                     message: MessageID(reaction.messageID), old: emoji(reaction.oldReaction),
@@ -170,7 +172,7 @@ public struct UpdateTranslator: Sendable {
         }
         return .event(
             IncomingEnvelope(
-                sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
+                source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
                 sender: person(change.from), event: .botMembership(membership)))
     }
 

@@ -46,6 +46,11 @@ public final class SendThrottle: Sendable {
             self.margin = margin
             self.evenGlobalSpacing = evenGlobalSpacing
         }
+
+        /// Telegram's published limits — about one message a second per chat, 20 a minute per group,
+        /// 30 a second overall — with 30 ms of margin and even spacing for network jitter.
+        public static let telegram = Limits(
+            perChatInterval: 1.0, perGroupPerMinute: 20, globalPerSecond: 30, margin: 0.03, evenGlobalSpacing: true)
     }
 
     public let limits: Limits

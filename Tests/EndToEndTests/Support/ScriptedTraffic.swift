@@ -93,9 +93,9 @@ struct ScriptedTraffic {
                 guard let (id, message) = found.withLock({ $0 }) else { return false }
                 let data: String =
                     switch button {
-                    case .react(let kind): ButtonAction.react(id, kind).payload
-                    case .favorite: ButtonAction.favorite(id).payload
-                    case .another: ButtonAction.another(id).payload
+                    case .react(let kind): ReactionsFeature.ButtonAction.react(id, kind).payload
+                    case .favorite: ReactionsFeature.ButtonAction.favorite(id).payload
+                    case .another: RoastsFeature.ButtonAction.another(id).payload
                     case .forged(let payload): payload
                     }
                 fake.callbackQuery(from: users[user], message: message, data: data)

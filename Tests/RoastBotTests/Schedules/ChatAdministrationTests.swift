@@ -58,7 +58,7 @@ struct ChatAdministrationTests {
         // Every settings payload fits Telegram's 64 bytes and decodes back.
         for button in content.buttons.joined() {
             #expect(button.data.utf8.count <= 64)
-            #expect(ButtonAction(payload: button.data) != nil)
+            #expect(bot.decodes(button.data))
         }
     }
 
@@ -110,7 +110,7 @@ struct ChatAdministrationTests {
         defer { bot.cleanUp() }
         var batch = (0..<8).map { _ in bot.command("/help", from: BotFixture.alice) }
         batch.append(bot.command("/help", from: BotFixture.bob))
-        await bot.runtime.pipeline.process(batch, nextOffset: nil)
+        await bot.runtime.pipeline.process(batch, from: BotFixture.source, nextOffset: nil)
         await bot.runtime.outbox.deliverPending()
         let texts = bot.platform.sentMessages.map(\.content.text.plainText)
         #expect(texts.filter { $0 == Phrasebook(.vi).slowDown }.count == 1)
@@ -130,7 +130,7 @@ struct ChatAdministrationTests {
         await bot.run(bot.envelope(.inlineQuery(id: "q1", query: "meetings"), from: BotFixture.alice, in: privateChat))
         let results = try #require(answers.recorded.first?.results)
         #expect(answers.recorded.first?.queryID == "q1")
-        #expect(results.count == InlineSharing.resultCount)
+        #expect(results.count == SharingFeature.resultCount)
         #expect(results.first?.id.hasPrefix("f") == true)
         #expect(Set(results.map(\.id)).count == results.count)
 

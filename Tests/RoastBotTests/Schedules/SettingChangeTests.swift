@@ -30,16 +30,23 @@ struct SettingChangeTests {
     }
 
     @Test func settingsAndForgetButtonsRoundTripWithinSixtyFourBytes() {
-        let actions: [ButtonAction] = [
-            .setting(.timeZone("America/Argentina/Buenos_Aires")), .setting(.dailyTime(LocalTime(hour: 7, minute: 5))),
-            .setting(.maxSpice(SpiceLevel(clamping: 5))), .setting(.language(.vi)), .setting(.ai(true)),
-            .forget(UserID(9_007_199_254_740_991), confirm: true), .forget(UserID(5), confirm: false),
+        let changes: [SettingChange] = [
+            .timeZone("America/Argentina/Buenos_Aires"), .dailyTime(LocalTime(hour: 7, minute: 5)), .maxSpice(SpiceLevel(clamping: 5)),
+            .language(.vi), .ai(true),
         ]
-        for action in actions {
-            #expect(action.payload.utf8.count <= 64)
-            #expect(ButtonAction(payload: action.payload) == action)
+        for change in changes {
+            #expect(change.payload.utf8.count <= 64)
+            #expect(CallbackPayload(parsing: change.payload).flatMap(SettingChange.init) == change)
         }
-        #expect(ButtonAction(payload: "s:z:Not/AZone") == nil)
-        #expect(ButtonAction(payload: "x:2:5") == nil)
+        let forgets = [
+            PrivacyFeature.ButtonAction(forgetting: UserID(9_007_199_254_740_991), confirm: true),
+            PrivacyFeature.ButtonAction(forgetting: UserID(5), confirm: false),
+        ]
+        for forget in forgets {
+            #expect(forget.payload.utf8.count <= 64)
+            #expect(CallbackPayload(parsing: forget.payload).flatMap(PrivacyFeature.ButtonAction.init) == forget)
+        }
+        #expect(CallbackPayload(parsing: "s:z:Not/AZone").flatMap(SettingChange.init) == nil)
+        #expect(CallbackPayload(parsing: "x:2:5").flatMap(PrivacyFeature.ButtonAction.init) == nil)
     }
 }

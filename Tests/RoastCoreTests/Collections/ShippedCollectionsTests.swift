@@ -1,5 +1,6 @@
 import Foundation
 import LunarCalendar
+import RoastContent
 import RoastCore
 import Testing
 

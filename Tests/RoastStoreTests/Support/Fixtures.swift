@@ -6,6 +6,8 @@ import RoastCore
 
 /// Sample values shared by the store tests. Dates are whole seconds so they round-trip exactly.
 enum Fixtures {
+    /// The event source the tests play.
+    static let source = EventSource("telegram")
     static let monday = Date(timeIntervalSince1970: 1_750_032_000)
     static let group = ChatRef(id: ChatID(-1001), kind: .group, title: "Dev team")
     static let privateChat = ChatRef(id: ChatID(42), kind: .privateChat)
@@ -16,8 +18,8 @@ enum Fixtures {
         chat: ChatID = group.id, requester: UserID? = alice.id, kind: RoastKind = .requested,
         libraryID: String? = "deadlines-001", text: String = "Your deadline has a deadline.",
         at date: Date = monday
-    ) -> NewRoast {
-        NewRoast(
+    ) -> RoastRecord {
+        RoastRecord(
             chatID: chat, requester: requester, kind: kind, source: libraryID == nil ? .ai : .library,
             libraryID: libraryID, text: text, language: .en, category: .deadlines, spice: SpiceLevel(clamping: 2),
             mood: .tired, collection: nil, createdAt: date)

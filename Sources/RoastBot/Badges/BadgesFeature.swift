@@ -1,0 +1,30 @@
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// `/badges`: the sender's earned badges and progress toward the others.
+public struct BadgesFeature: Feature {
+    public enum Action: Sendable, Hashable {
+        case show
+    }
+
+    public let commands = [CommandSpec("badges", summary: LocalizedText(vi: "Huy hiệu và tiến độ của bạn", en: "Your badges and progress"))]
+    public let catalog: BadgeCatalog
+
+    public init(catalog: BadgeCatalog = .standard) { self.catalog = catalog }
+
+    public func decode(_ input: FeatureInput) -> Action? {
+        guard case .command = input else { return nil }
+        return .show
+    }
+
+    public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        guard let profile = context.profile else { return .nothing }
+        let view = BadgesView(
+            name: profile.displayName, catalog: catalog, earned: try tx.earnedBadges(chat: profile.chatID, user: profile.userID),
+            tally: try tx.activityTally(chat: profile.chatID, user: profile.userID), language: context.language)
+        return HandlerOutcome(replies: [.send(view.message)])
+    }
+}

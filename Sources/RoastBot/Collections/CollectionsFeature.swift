@@ -1,0 +1,97 @@
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// `/collections`, picking a collection with its button, and the seasonal banners due in a chat,
+/// which come with its first request of the season.
+public struct CollectionsFeature: Feature {
+    public enum Action: Sendable, Hashable {
+        /// `/collections`: what is on offer on the chat's local date, with the sender's progress.
+        case list
+        /// A collection button: the presser's next roasts come from it (nil: regular roasts again).
+        case choose(String?)
+    }
+
+    /// A collection button; nil goes back to regular roasts.
+    public struct ButtonAction: Sendable, Hashable {
+        public var collection: String?
+
+        public init(choosing collection: String?) { self.collection = collection }
+
+        public var payload: String { CallbackPayload("c", collection ?? "").encoded }
+
+        public init?(_ payload: CallbackPayload) {
+            guard payload.tag == "c", payload.fields.count == 1 else { return nil }
+            let field = payload.fields[0]
+            guard field.isEmpty || CollectionCatalog.isValidID(field) else { return nil }
+            self.collection = field.isEmpty ? nil : field
+        }
+    }
+
+    public let commands = [
+        CommandSpec("collections", summary: LocalizedText(vi: "Các bộ sưu tập roast", en: "Roast collections, seasonal first"))
+    ]
+    public let buttonTags = ["c"]
+    private let collections: CollectionCatalogStore
+
+    public init(collections: CollectionCatalogStore) {
+        self.collections = collections
+    }
+
+    public func decode(_ input: FeatureInput) -> Action? {
+        switch input {
+        case .command: .list
+        case .button(let payload, _): ButtonAction(payload).map { .choose($0.collection) }
+        case .event: nil
+        }
+    }
+
+    public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        switch action {
+        case .list: try list(context, tx)
+        case .choose(let id): try choose(id, context, tx)
+        }
+    }
+
+    /// Banners of running seasons this chat has not had yet (a chat that joined mid-season gets its
+    /// banner with its first request), claimed in the event's transaction.
+    public func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+        guard traits.isRequest else { return [] }
+        return try SeasonalBanners.claimDue(
+            in: context.chat, on: context.localDate, catalog: collections.catalog, at: context.processedAt, tx
+        ).map { .send($0) }
+    }
+
+    private func list(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        let active = collections.catalog.active(on: context.localDate)
+        var chosen: String?
+        var served: [String: Set<String>]?
+        if let sender = context.sender {
+            chosen = try tx.chosenCollection(chat: context.chatID, user: sender.id)
+            served = try tx.collectionRoastsServed(chat: context.chatID, user: sender.id)
+        }
+        let view = CollectionsView(
+            active: active, language: context.language, chosen: active.contains { $0.collection.id == chosen } ? chosen : nil,
+            served: served)
+        return HandlerOutcome(replies: [.send(view.message)])
+    }
+
+    private func choose(_ id: String?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        let words = context.words
+        guard let sender = context.sender, !sender.isBot, context.profile != nil else {
+            return HandlerOutcome(notice: words.collectionPickNeedsPerson)
+        }
+        guard let id else {
+            try tx.chooseCollection(nil, chat: context.chatID, user: sender.id, at: context.envelope.date)
+            return HandlerOutcome(notice: words.collectionCleared)
+        }
+        guard let active = collections.catalog.activeCollection(id: id, on: context.localDate) else {
+            return HandlerOutcome(notice: words.collectionUnavailable)
+        }
+        try tx.chooseCollection(id, chat: context.chatID, user: sender.id, at: context.envelope.date)
+        let collection = active.collection
+        return HandlerOutcome(notice: words.collectionChosen("\(collection.icon) \(collection.name(in: context.language))"))
+    }
+}

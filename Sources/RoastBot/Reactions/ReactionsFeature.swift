@@ -1,0 +1,128 @@
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// Reaction buttons, ⭐, and native emoji reactions on roast messages.
+public struct ReactionsFeature: Feature {
+    public enum Action: Sendable, Hashable {
+        /// 😂 🔥 😐 👎 pressed: another reaction switches, the same one removes.
+        case react(RoastID, ReactionKind, message: MessageID?)
+        /// ⭐ toggles the roast in the presser's favorites.
+        case favorite(RoastID)
+        /// The sender's own native reactions on a message changed.
+        case native(message: MessageID, old: [String], new: [String])
+    }
+
+    /// This feature's buttons.
+    public enum ButtonAction: Sendable, Hashable {
+        case react(RoastID, ReactionKind)
+        case favorite(RoastID)
+
+        public var payload: String {
+            switch self {
+            case .react(let id, let kind): CallbackPayload("r", String(id.rawValue), kind.code).encoded
+            case .favorite(let id): CallbackPayload("f", String(id.rawValue)).encoded
+            }
+        }
+
+        public init?(_ payload: CallbackPayload) {
+            switch (payload.tag, payload.fields.count) {
+            case ("r", 2):
+                guard let id = RoastID(payloadField: payload.fields[0]), let kind = ReactionKind(code: payload.fields[1]) else {
+                    return nil
+                }
+                self = .react(id, kind)
+            case ("f", 1):
+                guard let id = RoastID(payloadField: payload.fields[0]) else { return nil }
+                self = .favorite(id)
+            default:
+                return nil
+            }
+        }
+    }
+
+    public let buttonTags = ["r", "f"]
+
+    public init() {}
+
+    public func decode(_ input: FeatureInput) -> Action? {
+        switch input {
+        case .button(let payload, let message):
+            switch ButtonAction(payload) {
+            case .react(let id, let kind): return .react(id, kind, message: message)
+            case .favorite(let id): return .favorite(id)
+            case nil: return nil
+            }
+        case .event(.reactionChange(let message, let old, let new)):
+            return .native(message: message, old: old, new: new)
+        case .command, .event:
+            return nil
+        }
+    }
+
+    public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        switch action {
+        case .react(let id, let kind, let message): try press(kind, on: id, message: message, context, tx)
+        case .favorite(let id): try favorite(id, context, tx)
+        case .native(let message, let old, let new): try nativeChange(message: message, old: old, new: new, context, tx)
+        }
+    }
+
+    private func press(_ kind: ReactionKind, on id: RoastID, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction)
+        throws -> HandlerOutcome
+    {
+        guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
+            return HandlerOutcome(notice: context.words.staleButton)
+        }
+        let previous = try tx.reaction(roast: id, user: user)
+        let next: ReactionKind? = previous == kind ? nil : kind
+        try tx.setReaction(roast: id, user: user, kind: next, via: .button, at: context.envelope.date)
+        let notice = next == nil ? context.words.reactionRemoved(kind) : context.words.reacted(kind)
+        return HandlerOutcome(
+            replies: try refreshed(roast, message: message ?? roast.messageID, tx), notice: notice, credited: roast.requester)
+    }
+
+    private func favorite(_ id: RoastID, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
+            return HandlerOutcome(notice: context.words.staleButton)
+        }
+        let on = try !tx.isFavorite(roast: id, user: user)
+        try tx.setFavorite(roast: id, user: user, on, at: context.envelope.date)
+        return HandlerOutcome(notice: on ? context.words.favoriteAdded : context.words.favoriteRemoved)
+    }
+
+    /// Only roast messages count, and only the four mapped emoji families (🤣/😁 → 😂, 🔥/❤‍🔥 → 🔥,
+    /// 😐/🥱 → 😐, 👎/💩 → 👎).
+    private func nativeChange(message: MessageID, old: [String], new: [String], _ context: EventContext, _ tx: borrowing StoreTransaction)
+        throws -> HandlerOutcome
+    {
+        guard let user = context.sender?.id, let roast = try tx.roast(chat: context.chatID, message: message) else {
+            return .nothing
+        }
+        let before = old.compactMap(ReactionKind.init(nativeEmoji:))
+        let after = new.compactMap(ReactionKind.init(nativeEmoji:))
+        let current = try tx.reaction(roast: roast.id, user: user)
+        let next: ReactionKind?
+        if let added = after.last(where: { !before.contains($0) }) {
+            next = added
+        } else if let current, before.contains(current), !after.contains(current) {
+            next = after.last
+        } else {
+            return .nothing
+        }
+        guard next != current else { return .nothing }
+        try tx.setReaction(roast: roast.id, user: user, kind: next, via: .native, at: context.envelope.date)
+        return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester)
+    }
+
+    /// The edit that brings the roast message's counts up to date.
+    private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+        guard let message else { return [] }
+        let counts = try tx.reactionCounts(roast: roast.id)
+        let requester = try roast.requester.flatMap { try tx.profile(chat: roast.chatID, user: $0) }
+        let view = RoastView(roast: roast, counts: counts, requesterName: requester?.displayName, requesterID: requester?.userID)
+        return [.edit(message, view.message)]
+    }
+}

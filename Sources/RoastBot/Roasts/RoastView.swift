@@ -1,0 +1,49 @@
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// Renders a roast message: header, the roast, and the reaction keyboard with live counts.
+public struct RoastView: Sendable {
+    public let roast: StoredRoast
+    public let counts: [ReactionKind: Int]
+    public let requesterName: String?
+    public let requesterID: UserID?
+
+    public init(roast: StoredRoast, counts: [ReactionKind: Int], requesterName: String?, requesterID: UserID?) {
+        self.roast = roast
+        self.counts = counts
+        self.requesterName = requesterName
+        self.requesterID = requesterID
+    }
+
+    public var message: OutgoingMessage {
+        let words = Phrasebook(roast.language)
+        var text = RichText()
+        text.append(.plain("🔥 "))
+        if let requesterName, let requesterID {
+            text.append(.bold(words.roastForPrefix))
+            text.append(.mention(requesterID, name: requesterName))
+        } else {
+            text.append(.bold(roast.kind == .daily ? words.roastOfTheDay : words.roastOfTheMoment))
+        }
+        text.append(.plain(" · \(roast.category.emoji) \(roast.category.name(in: roast.language)) · \(roast.spice.peppers)"))
+        if let mood = roast.mood { text.append(.plain(" · \(mood.emoji)")) }
+        text.append(.plain("\n\n"))
+        text.append(.italic(roast.text))
+        return OutgoingMessage(text: text, buttons: Self.keyboard(for: roast.id, counts: counts))
+    }
+
+    /// 😂 🔥 😐 👎 with counts on the first row, ⭐ and 🔁 on the second.
+    public static func keyboard(for id: RoastID, counts: [ReactionKind: Int]) -> [[Button]] {
+        let reactions = ReactionKind.allCases.map { kind in
+            let count = counts[kind, default: 0]
+            return Button(
+                count > 0 ? "\(kind.rawValue) \(count)" : kind.rawValue, data: ReactionsFeature.ButtonAction.react(id, kind).payload)
+        }
+        let extras = [
+            Button("⭐", data: ReactionsFeature.ButtonAction.favorite(id).payload),
+            Button("🔁", data: RoastsFeature.ButtonAction.another(id).payload),
+        ]
+        return [reactions, extras]
+    }
+}

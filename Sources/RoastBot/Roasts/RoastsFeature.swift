@@ -1,0 +1,161 @@
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// `/roast`, roast requests in text addressed to the bot, 🔁 and a collection's "try it" button:
+/// chooses a roast with the ``RoastSelector``, stores it and posts it with its buttons.
+public struct RoastsFeature: Feature {
+    public enum Action: Sendable, Hashable {
+        /// `/roast words…` (or a collection's button): unknown words get a hint, the roast still comes.
+        case command(RoastRequest)
+        /// Text addressed to the bot that asks for a roast.
+        case mention(RoastRequest)
+        /// Text addressed to the bot that asks for nothing it understands.
+        case mentionHint
+        /// 🔁 on an earlier roast: another with the same category, spice and mood.
+        case another(RoastID)
+    }
+
+    /// This feature's buttons.
+    public enum ButtonAction: Sendable, Hashable {
+        /// 🔁 another roast like this one.
+        case another(RoastID)
+        /// A roast from a collection right now (the seasonal banner's button).
+        case tryCollection(String)
+
+        public var payload: String {
+            switch self {
+            case .another(let id): CallbackPayload("a", String(id.rawValue)).encoded
+            case .tryCollection(let id): CallbackPayload("tc", id).encoded
+            }
+        }
+
+        public init?(_ payload: CallbackPayload) {
+            switch (payload.tag, payload.fields.count) {
+            case ("a", 1):
+                guard let id = RoastID(payloadField: payload.fields[0]) else { return nil }
+                self = .another(id)
+            case ("tc", 1):
+                guard CollectionCatalog.isValidID(payload.fields[0]) else { return nil }
+                self = .tryCollection(payload.fields[0])
+            default:
+                return nil
+            }
+        }
+    }
+
+    public let commands = [
+        CommandSpec(
+            "roast", usage: LocalizedText(vi: "/roast [chủ đề] [1-5] [tâm trạng]", en: "/roast [category] [1-5] [mood]"),
+            summary: LocalizedText(vi: "Nhận một câu roast công sở vui vẻ", en: "Get a light-hearted workplace roast"))
+    ]
+    public let buttonTags = ["a", "tc"]
+
+    private let selector: RoastSelector
+    /// The collections on offer; its parser knows their names (`/roast tết`).
+    private let collections: CollectionCatalogStore
+    private var parser: RoastRequestParser { collections.snapshot.parser }
+
+    public init(selector: RoastSelector, collections: CollectionCatalogStore) {
+        self.selector = selector
+        self.collections = collections
+    }
+
+    /// The request `words` make (the collections' names included).
+    func request(words: [String]) -> RoastRequest {
+        parser.parse(words.joined(separator: " "))
+    }
+
+    public func decode(_ input: FeatureInput) -> Action? {
+        switch input {
+        case .command(_, let arguments):
+            return .command(request(words: arguments))
+        case .button(let payload, _):
+            switch ButtonAction(payload) {
+            case .another(let id): return .another(id)
+            case .tryCollection(let id): return .command(parser.parse(id))
+            case nil: return nil
+            }
+        case .event(.mention(let text, _)):
+            let request = parser.parse(text)
+            return Self.asksForRoast(text, request) ? .mention(request) : .mentionHint
+        case .event:
+            return nil
+        }
+    }
+
+    public func needs(of action: Action) -> ActionNeeds {
+        switch action {
+        case .command(let request), .mention(let request): ActionNeeds(roast: .request(request))
+        case .another(let id): ActionNeeds(roast: .like(id))
+        case .mentionHint: ActionNeeds()
+        }
+    }
+
+    public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        switch action {
+        case .command(let request):
+            return try serve(request, hintUnknownWords: true, context, tx, &random)
+        case .mention(let request):
+            return try serve(request, hintUnknownWords: false, context, tx, &random)
+        case .mentionHint:
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.mentionHint)))])
+        case .another(let id):
+            guard let original = try tx.roast(id), original.chatID == context.chatID else {
+                return HandlerOutcome(notice: context.words.staleButton)
+            }
+            var outcome = try serve(RoastAudience.request(like: original), hintUnknownWords: false, context, tx, &random)
+            outcome.notice = context.words.anotherComing
+            return outcome
+        }
+    }
+
+    /// Chooses a roast for the sender, stores it and returns the replies: notes about the choice
+    /// (a collection not on offer, the spice cap, unknown words), then the roast with its buttons.
+    func serve(
+        _ asked: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction,
+        _ random: inout SplitMix64
+    ) throws -> HandlerOutcome {
+        let words = context.words
+        let ask = try RoastAudience.ask(asked, chat: context.chat, person: context.sender?.id, on: context.localDate, tx)
+        guard let selection = selector.select(ask, prepared: context.prepared, catalog: collections.catalog, using: &random) else {
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.noRoastAvailable)))])
+        }
+        let id = try tx.insertRoast(
+            RoastRecord(
+                selection, chat: context.chatID, requester: context.sender?.id, kind: .requested, language: context.language,
+                mood: ask.request.mood, createdAt: context.envelope.date))
+        guard let stored = try tx.roast(id) else { return .nothing }
+        var replies: [Reply] = []
+        var regular = selection.collection == nil
+        for note in selection.notes {
+            switch note {
+            case .collectionNotOnOffer(let collectionID):
+                regular = false
+                let name =
+                    collections.catalog.collection(id: collectionID).map { "\($0.icon) \($0.name(in: context.language))" } ?? collectionID
+                replies.append(.send(OutgoingMessage(text: RichText(plain: words.collectionNotActive(name)))))
+            case .spiceCapped:
+                break
+            }
+        }
+        if hintUnknownWords, regular, !asked.unrecognized.isEmpty {
+            replies.append(.send(OutgoingMessage(text: RichText(plain: words.unknownRoastWords(asked.unrecognized)))))
+        }
+        for case .spiceCapped(let cap) in selection.notes {
+            replies.append(.send(OutgoingMessage(text: RichText(plain: words.spiceCapped(to: cap)))))
+        }
+        let view = RoastView(roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id)
+        replies.append(.send(view.message, anchor: id))
+        return HandlerOutcome(replies: replies)
+    }
+
+    /// Whether text addressed to the bot asks for a roast: it says "roast" (or "nướng"), or names a
+    /// category, a spice level, a mood or a collection.
+    static func asksForRoast(_ text: String, _ request: RoastRequest) -> Bool {
+        let asks = TextNormalization.matchKey(text).split(separator: " ").contains { $0 == "roast" || $0 == "nuong" }
+        return asks || request.category != nil || request.spice != nil || request.mood != nil || request.collection != nil
+    }
+}

@@ -1,0 +1,96 @@
+import ChatPlatform
+import Logging
+import RoastCore
+import RoastStore
+
+/// The list of features: decodes each event once into a ``RoutedAction`` and hands it to the
+/// feature that claimed it.
+///
+/// Commands go to the feature that declares them and button presses to the owner of their
+/// payload's tag; any other event to the first feature that decodes it. An unknown command, a stale
+/// button and an event nobody handles are answered here.
+public struct EventRouter: Sendable {
+    public let features: [any Feature]
+    /// Every feature's commands, in order.
+    public let menu: CommandMenu
+    private let commandOwners: [String: Int]
+    private let tagOwners: [String: Int]
+    private let logger: Logger
+
+    /// - Precondition: no two features declare the same command or button tag.
+    public init(features: [any Feature], logger: Logger) {
+        var commandOwners: [String: Int] = [:]
+        var tagOwners: [String: Int] = [:]
+        for (index, feature) in features.enumerated() {
+            for command in feature.commands {
+                precondition(commandOwners.updateValue(index, forKey: command.name) == nil, "two features answer /\(command.name)")
+            }
+            for tag in feature.buttonTags {
+                precondition(tagOwners.updateValue(index, forKey: tag) == nil, "two features own the button tag \(tag)")
+            }
+        }
+        self.features = features
+        self.menu = CommandMenu(features.flatMap(\.commands))
+        self.commandOwners = commandOwners
+        self.tagOwners = tagOwners
+        self.logger = logger
+    }
+
+    /// Decodes `envelope`'s event.
+    public func decode(_ envelope: IncomingEnvelope) -> RoutedAction {
+        switch envelope.event {
+        case .command(let name, let arguments, _):
+            let traits = ActionTraits(isRequest: true, countsAsActivity: true)
+            let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
+            let command = name.lowercased()
+            guard let owner = commandOwners[command], let decoded = features[owner].decodeBoxed(.command(name: command, arguments: words))
+            else { return RoutedAction(target: .unknownCommand(name: String(name.prefix(32))), traits: traits) }
+            return routed(owner, decoded, traits)
+        case .buttonPress(_, let data, let message):
+            let traits = ActionTraits(countsAsActivity: true)
+            guard let payload = CallbackPayload(parsing: data), let owner = tagOwners[payload.tag],
+                let decoded = features[owner].decodeBoxed(.button(payload, message: message))
+            else { return RoutedAction(target: .staleButton, traits: traits) }
+            return routed(owner, decoded, traits)
+        case .mention, .reactionChange, .botMembership, .migrated, .inlineQuery, .inlineChosen:
+            let traits: ActionTraits
+            switch envelope.event {
+            case .mention: traits = ActionTraits(isRequest: true, countsAsActivity: true)
+            case .reactionChange: traits = ActionTraits(countsAsActivity: true)
+            default: traits = ActionTraits()
+            }
+            for (index, feature) in features.enumerated() {
+                if let decoded = feature.decodeBoxed(.event(envelope.event)) { return routed(index, decoded, traits) }
+            }
+            return RoutedAction(target: .ignored, traits: traits)
+        }
+    }
+
+    /// Handles a decoded action inside the event's transaction, with whatever other features add to it.
+    public func handle(_ routed: RoutedAction, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        var outcome: HandlerOutcome
+        switch routed.target {
+        case .feature(let index, let action):
+            outcome = try features[index].handleBoxed(action, context, tx, &random)
+        case .unknownCommand(let name):
+            outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.unknownCommand(name))))])
+        case .staleButton:
+            logger.info("stale or forged button payload", metadata: ["chat": "\(context.chatID)"])
+            outcome = HandlerOutcome(notice: context.words.staleButton)
+        case .ignored:
+            outcome = .nothing
+        }
+        var accompanying: [Reply] = []
+        for feature in features { accompanying += try feature.accompany(routed.traits, context, tx) }
+        outcome.replies.insert(contentsOf: accompanying, at: 0)
+        return outcome
+    }
+
+    private func routed(_ index: Int, _ decoded: (action: any Sendable, needs: ActionNeeds), _ traits: ActionTraits) -> RoutedAction {
+        var traits = traits
+        traits.needs = decoded.needs
+        return RoutedAction(target: .feature(index: index, action: decoded.action), traits: traits)
+    }
+}

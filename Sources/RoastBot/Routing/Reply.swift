@@ -1,0 +1,47 @@
+import ChatPlatform
+import RoastStore
+
+/// Something a handler wants the chat to see. Replies are written to the outbox in the same
+/// transaction as the handler's state changes and delivered after commit.
+public enum Reply: Sendable, Hashable {
+    /// Post a message; `anchor` links the posted message to a roast (for reactions on it).
+    case send(OutgoingMessage, anchor: RoastID?)
+    /// Replace a message the bot posted earlier.
+    case edit(MessageID, OutgoingMessage)
+    /// Send a file.
+    case document(OutgoingDocument)
+
+    public static func send(_ message: OutgoingMessage) -> Reply { .send(message, anchor: nil) }
+}
+
+/// What handling one event produced.
+public struct HandlerOutcome: Sendable, Hashable {
+    public var replies: [Reply]
+    /// The short acknowledgement shown to whoever pressed a button (Telegram's callback answer).
+    public var notice: String?
+    /// Someone other than the sender whose badge measures the event may have moved: the requester
+    /// of the roast a reaction was given on.
+    public var credited: UserID?
+    /// Results for an inline query, answered right after the transaction commits.
+    public var inlineAnswer: InlineAnswer?
+
+    public init(replies: [Reply] = [], notice: String? = nil, credited: UserID? = nil, inlineAnswer: InlineAnswer? = nil) {
+        self.replies = replies
+        self.notice = notice
+        self.credited = credited
+        self.inlineAnswer = inlineAnswer
+    }
+
+    public static let nothing = HandlerOutcome()
+}
+
+/// The results offered for one inline query.
+public struct InlineAnswer: Sendable, Hashable {
+    public var queryID: String
+    public var results: [InlineResult]
+
+    public init(queryID: String, results: [InlineResult]) {
+        self.queryID = queryID
+        self.results = results
+    }
+}

@@ -1,0 +1,25 @@
+import Logging
+import RoastCore
+
+/// The bot's features, in the order `/help` lists their commands: the router is this list.
+///
+/// A new feature is a folder with its ``Feature`` and one line here.
+public enum StandardFeatures {
+    public static func list(selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog) -> [any Feature] {
+        let roasts = RoastsFeature(selector: selector, collections: collections)
+        return [
+            WelcomeFeature(roasts: roasts),
+            roasts,
+            MoodsFeature(),
+            StreaksFeature(),
+            BadgesFeature(catalog: badges),
+            CollectionsFeature(collections: collections),
+            RecordsFeature(),
+            LeaderboardFeature(),
+            SettingsFeature(),
+            PrivacyFeature(),
+            ReactionsFeature(),
+            SharingFeature(selector: selector),
+        ]
+    }
+}

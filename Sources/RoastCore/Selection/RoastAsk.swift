@@ -1,0 +1,42 @@
+/// What a roast is being chosen for, and what the rules need to know about whoever gets it.
+public struct RoastAsk: Sendable {
+    /// Why a roast is chosen; the season rule depends on it.
+    public enum Purpose: Sendable, Hashable {
+        /// Someone asked: `/roast`, a mention, 🔁, a deep link, a collection's button, inline mode.
+        case request
+        /// The chat's Roast of the Day: from the running season's collection while one runs.
+        case daily
+    }
+
+    public var purpose: Purpose
+    /// Category, spice, mood (today's, when the request names none) and a collection named in the request.
+    public var request: RoastRequest
+    /// The collection the person picked in `/collections`; ignored without a word once it is no longer on offer.
+    public var chosenCollection: String?
+    public var language: Language
+    /// The chat's spice cap.
+    public var maxSpice: SpiceLevel
+    /// Whether Premium roasts may be drawn (a 7-day streak reached once).
+    public var premiumUnlocked: Bool
+    /// Library and collection roast ids the audience already received: not repeated until none is left.
+    public var served: Set<String>
+    /// The chat's reaction feedback.
+    public var feedback: ReactionFeedback
+    /// The chat's local date: which collections and seasons are on offer.
+    public var date: LocalDate
+
+    public init(
+        purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
+        premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate
+    ) {
+        self.purpose = purpose
+        self.request = request
+        self.chosenCollection = chosenCollection
+        self.language = language
+        self.maxSpice = maxSpice
+        self.premiumUnlocked = premiumUnlocked
+        self.served = served
+        self.feedback = feedback
+        self.date = date
+    }
+}

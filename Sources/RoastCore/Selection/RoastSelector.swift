@@ -1,0 +1,126 @@
+/// Chooses every roast the bot emits — asked for, from a collection, the Roast of the Day, inline
+/// results, an AI answer or its fallback — so that its rules hold on every path: the safety filter
+/// (built-in lists and the operator's block list) passes every text, nothing is spicier than the
+/// chat's cap, nobody gets a repeat before their pool is exhausted, Premium roasts only after a
+/// 7-day streak, and collections and seasons only while they are on offer on the chat's date.
+///
+/// Pure apart from a memo of the filter's verdicts on library roasts: the generator is passed in.
+public struct RoastSelector: Sendable {
+    /// Draws tried before giving up when the filter keeps rejecting library roasts.
+    public static let maximumDraws = 8
+
+    public let library: RoastLibrary
+    private let picker: RoastPicker
+    private let verdicts: SafetyVerdicts
+
+    public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter()) {
+        self.library = library
+        self.picker = RoastPicker(library: library)
+        self.verdicts = SafetyVerdicts(filter: safety)
+    }
+
+    /// The safety filter every chosen text passes.
+    public var safety: SafetyFilter { verdicts.filter }
+
+    /// Whether `text` may be sent (a stored roast offered again, an AI answer).
+    public func allows(_ text: String) -> Bool {
+        verdicts.filter.check(text).isAllowed
+    }
+
+    /// The roast for `ask`: `prepared` (an AI roast fetched for it) when it passes every rule, else
+    /// one from the library or the collection on offer. Nil when nothing may be sent.
+    public func select(
+        _ ask: RoastAsk, prepared: PreparedRoast? = nil, catalog: CollectionCatalog, using random: inout some RandomNumberGenerator
+    ) -> RoastSelection? {
+        let (collection, sourceNotes) = source(for: ask, catalog: catalog)
+        var notes = sourceNotes
+        if let asked = ask.request.spice, asked > ask.maxSpice { notes.append(.spiceCapped(cap: ask.maxSpice)) }
+
+        if let collection {
+            let exhausted = CollectionProgress(collection, language: ask.language, served: ask.served).isComplete
+            // A collection's own set answers first; an AI roast in its theme only once the set is exhausted.
+            if exhausted, let prepared, prepared.collection == collection.id, isUsable(prepared, ask) {
+                return RoastSelection(
+                    origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: collection.id,
+                    notes: notes)
+            }
+            if let choice = CollectionPicker().pick(
+                from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.maxSpice, served: ask.served,
+                allowed: verdicts.allows, using: &random)
+            {
+                return selection(choice.roast, collection: collection.id, notes: notes)
+            }
+            // The Roast of the Day falls back to the library; a request for the collection has nothing to give.
+            guard ask.purpose == .daily else { return nil }
+        }
+        if let prepared, prepared.collection == nil, isUsable(prepared, ask) {
+            return RoastSelection(
+                origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: nil, notes: notes)
+        }
+        return drawFromLibrary(ask, using: &random).map { selection($0, collection: nil, notes: notes) }
+    }
+
+    /// The AI prompt for `ask`, with the collection whose theme it carries; nil when the library must
+    /// answer (the collection on offer still has roasts of its own for this audience).
+    public func prompt(for ask: RoastAsk, catalog: CollectionCatalog, using random: inout some RandomNumberGenerator) -> (
+        prompt: RoastPrompt, collection: String?
+    )? {
+        let (collection, _) = source(for: ask, catalog: catalog)
+        if let collection, !CollectionProgress(collection, language: ask.language, served: ask.served).isComplete { return nil }
+        let category: RoastCategory
+        if let asked = ask.request.category {
+            category = asked
+        } else {
+            let weights = ask.feedback.categoryWeights
+            category = RoastCategory.allCases[RoastPicker.weightedIndex(RoastCategory.allCases.map { weights[$0] ?? 1 }, using: &random)]
+        }
+        let spice = min(ask.request.spice ?? SpiceLevel(clamping: Int.random(in: 1...ask.maxSpice.rawValue, using: &random)), ask.maxSpice)
+        let prompt = RoastPrompt(
+            language: ask.language, category: category, spice: spice, mood: ask.request.mood,
+            collectionModifier: collection?.promptModifier, feedbackAdjustment: ask.feedback.promptAdjustment(for: category))
+        return (prompt, collection?.id)
+    }
+
+    // MARK: - Helpers
+
+    /// The collection the roast must come from, if any, and what to say when a named one is not on offer.
+    private func source(for ask: RoastAsk, catalog: CollectionCatalog) -> (RoastCollection?, [RoastSelection.Note]) {
+        switch ask.purpose {
+        case .daily:
+            return (SeasonSchedule.dailyRoastCollection(catalog, on: ask.date)?.collection, [])
+        case .request:
+            guard let id = ask.request.collection ?? ask.chosenCollection else { return (nil, []) }
+            if let active = catalog.activeCollection(id: id, on: ask.date) { return (active.collection, []) }
+            // A named collection that is not on offer is said so; a stale pick silently gives regular roasts.
+            return (nil, ask.request.collection == nil ? [] : [.collectionNotOnOffer(id: id)])
+        }
+    }
+
+    /// An AI roast may be sent when it passes the filter (with this operator's block list) and the cap.
+    private func isUsable(_ prepared: PreparedRoast, _ ask: RoastAsk) -> Bool {
+        prepared.spice <= ask.maxSpice && allows(prepared.text)
+    }
+
+    /// A library roast weighted by the chat's feedback; a roast the filter rejects is left out of the next draw.
+    private func drawFromLibrary(_ ask: RoastAsk, using random: inout some RandomNumberGenerator) -> LibraryRoast? {
+        let weight = ask.feedback.weights(in: library)
+        var rejected: Set<String> = []
+        for _ in 0..<Self.maximumDraws {
+            guard
+                let choice = picker.pick(
+                    ask.request, language: ask.language, maxSpice: ask.maxSpice, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+                    ordinalWeight: weight, categoryWeights: ask.feedback.categoryWeights,
+                    allowed: rejected.isEmpty ? nil : { !rejected.contains($0.id) }, using: &random)
+            else { return nil }
+            if verdicts.allows(choice.roast) { return choice.roast }
+            rejected.insert(choice.roast.id)
+        }
+        return nil
+    }
+
+    private func selection(_ roast: LibraryRoast, collection: String?, notes: [RoastSelection.Note]) -> RoastSelection {
+        RoastSelection(
+            origin: .library(id: roast.id), text: roast.text, category: roast.category, spice: roast.spice, collection: collection,
+            notes: notes)
+    }
+}

@@ -1,0 +1,6 @@
+import ChatPlatform
+
+extension EventSource {
+    /// Telegram's updates, numbered by their `update_id`.
+    public static let telegram = EventSource("telegram")
+}

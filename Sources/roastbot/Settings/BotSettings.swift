@@ -1,0 +1,65 @@
+import Foundation
+import TelegramAdapter
+
+/// Every operator setting, with its default. Read from a JSON file (`config/roastbot.example.json`
+/// documents each key) and overridden by environment variables; secrets come only from the
+/// environment (or a token file readable by the owner alone).
+struct BotSettings: Sendable, Hashable {
+    /// The optional AI roast provider (OpenAI-compatible chat completions).
+    public struct AI: Sendable, Hashable {
+        /// Off unless enabled; also needs a base URL and a model. Chats can turn it off in /settings.
+        public var enabled = false
+        /// API base (`ROASTBOT_AI_URL`), e.g. `https://api.openai.com/v1`.
+        public var baseURL: String?
+        /// Model name (`ROASTBOT_AI_MODEL`).
+        public var model: String?
+        /// The API key: only from the environment (`ROASTBOT_AI_KEY`), never from the file.
+        public var key: String?
+        /// Whole-call timeout in seconds, the one retry included.
+        public var timeout = 8.0
+
+        /// Whether the bot should call the provider.
+        public var isUsable: Bool { enabled && baseURL != nil && model != nil }
+    }
+
+    /// The abuse throttle: more than `limit` commands from one person in one chat within `window`
+    /// seconds earns one polite notice and `cooldown` seconds of being ignored. `limit` 0 turns it off.
+    public struct Abuse: Sendable, Hashable {
+        public var limit = 5
+        public var window = 10.0
+        public var cooldown = 30.0
+    }
+
+    /// The Bot API connection (its token only from the environment or a token file).
+    public var telegram = TelegramSettings()
+    public var abuse = Abuse()
+    public var ai = AI()
+    /// The operator's block list for the safety filter (`ROASTBOT_BLOCKLIST`); a missing file means none.
+    public var blockListPath = "config/blocklist.txt"
+    /// The send throttle's limits (Telegram's, unless the file says otherwise).
+    public var throttle = SendThrottle.Limits.telegram
+    /// SQLite file (`ROASTBOT_DB`). Console mode defaults to its own file so that a demo never mixes
+    /// with a real bot's data.
+    public var databasePath: String?
+    /// Folder of the offline roast library (`ROASTBOT_LIBRARY`).
+    public var libraryPath = "config/library"
+    /// The collections file (`ROASTBOT_COLLECTIONS`), re-read on change or SIGHUP.
+    public var collectionsPath = "config/collections.json"
+    /// trace, debug, info, notice, warning, error, critical (`ROASTBOT_LOG_LEVEL`).
+    public var logLevel = "info"
+    /// Simulated clock start, ISO 8601 (`ROASTBOT_CLOCK_START`); nil uses the wall clock.
+    public var clockStart: Date?
+    /// Simulated seconds per real second (`ROASTBOT_CLOCK_RATE`).
+    public var clockRate = 1.0
+    /// Seed of the roast choices (`ROASTBOT_SEED`); nil keeps the seed stored in the database.
+    public var seed: UInt64?
+    /// Seconds the shutdown may spend flushing the outbox.
+    public var shutdownGrace = 3.0
+
+    public init() {}
+
+    public static let defaultTelegramDatabase = "data/roastbot.sqlite"
+    public static let defaultConsoleDatabase = "data/console.sqlite"
+
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+}
