@@ -39,7 +39,8 @@ struct BotFixture {
     init(
         seed: UInt64 = 99, ai: (any AIRoastSource)? = nil, collections: CollectionCatalogStore = CollectionCatalogStore(),
         now: Date = Date(timeIntervalSince1970: 1_790_000_000), administration: (any ChatAdministration)? = nil,
-        streakRisk: any StreakRiskSource = StoredStreakRisk(), abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil
+        streakRisk: any StreakRiskSource = StoredStreakRisk(), abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil,
+        safety: SafetyFilter = SafetyFilter()
     ) throws {
         clock = ManualClock(now: now)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
@@ -47,7 +48,7 @@ struct BotFixture {
         database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path)
         runtime = try BotRuntime(
             database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed,
-            ai: ai, collections: collections, administration: administration, streakRisk: streakRisk, inline: inline,
+            safety: safety, ai: ai, collections: collections, administration: administration, streakRisk: streakRisk, inline: inline,
             abuseGate: abuseGate)
     }
 

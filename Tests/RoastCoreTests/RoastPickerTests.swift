@@ -117,14 +117,14 @@ struct RoastPickerTests {
             let choice = try #require(
                 picker.pick(
                     RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: [],
-                    allowed: { !blocked.contains($0.id) }, using: &random))
+                    allowed: { !blocked.contains(picker.library.all[$0].id) }, using: &random))
             #expect(choice.roast.id == "en.meetings.002")
         }
         // The only allowed one was served: the pool is exhausted rather than a blocked roast drawn.
         let again = try #require(
             picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
-                served: ["en.meetings.002"], allowed: { !blocked.contains($0.id) }, using: &random
+                served: ["en.meetings.002"], allowed: { !blocked.contains(picker.library.all[$0].id) }, using: &random
             ))
         #expect(again.roast.id == "en.meetings.002")
         #expect(again.fallback == .poolExhausted)
@@ -136,7 +136,7 @@ struct RoastPickerTests {
         let choice = try #require(
             picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 5), premiumUnlocked: false, served: [],
-                allowed: { $0.category != .meetings }, using: &random))
+                allowed: { picker.library.all[$0].category != .meetings }, using: &random))
         #expect(choice.roast.category == .general)
         #expect(choice.fallback == .generalCategory)
     }

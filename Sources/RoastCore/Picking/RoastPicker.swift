@@ -28,9 +28,9 @@ public struct RoastPicker: Sendable {
     ///     position in ``RoastLibrary/all`` (see ``ReactionFeedback/weights(in:)``) and only for the
     ///     roasts left to draw from.
     ///   - categoryWeights: per-category multipliers used when the request names no category.
-    ///   - allowed: roasts that may be chosen at all (say, not rejected by the safety filter in an
-    ///     earlier draw); the others are left out before anything else, as if the library did not
-    ///     have them. Nil allows every roast without asking.
+    ///   - allowed: whether the roast at a position in ``RoastLibrary/all`` may be chosen at all (the
+    ///     safety filter's verdict); the others are left out before anything else, as if the library
+    ///     did not have them, so they never count as fresh. Nil allows every roast without asking.
     ///
     /// Candidates are handled as positions, not copies: the draw runs for every /roast inside the
     /// writer's transaction, where copying and hashing a few hundred roasts would cost more than the rest.
@@ -42,7 +42,7 @@ public struct RoastPicker: Sendable {
         served: Set<String>,
         ordinalWeight weight: (Int) -> Double = { _ in 1 },
         categoryWeights: [RoastCategory: Double] = [:],
-        allowed: ((LibraryRoast) -> Bool)? = nil,
+        allowed: ((Int) -> Bool)? = nil,
         using random: inout some RandomNumberGenerator
     ) -> Choice? {
         let roasts = library.all
@@ -95,19 +95,19 @@ public struct RoastPicker: Sendable {
     /// Positions in the library of the roasts one may draw from, in the order of `categories`, each
     /// category's regular roasts before its premium ones.
     private func candidates(
-        language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel, allowed: ((LibraryRoast) -> Bool)?
+        language: Language, categories: [RoastCategory], premium: Bool, maxSpice: SpiceLevel, allowed: ((Int) -> Bool)?
     ) -> [Int] {
         let roasts = library.all
         var pool: [Int] = []
         pool.reserveCapacity(roasts.count / 2)
         for category in categories {
             for ordinal in library.ordinals(language: language, category: category, premium: false)
-            where roasts[ordinal].spice <= maxSpice && allowed?(roasts[ordinal]) ?? true {
+            where roasts[ordinal].spice <= maxSpice && allowed?(ordinal) ?? true {
                 pool.append(ordinal)
             }
             guard premium else { continue }
             for ordinal in library.ordinals(language: language, category: category, premium: true)
-            where roasts[ordinal].spice <= maxSpice && allowed?(roasts[ordinal]) ?? true {
+            where roasts[ordinal].spice <= maxSpice && allowed?(ordinal) ?? true {
                 pool.append(ordinal)
             }
         }

@@ -6,9 +6,6 @@
 ///
 /// Pure apart from a memo of the filter's verdicts on library roasts: the generator is passed in.
 public struct RoastSelector: Sendable {
-    /// Draws tried before giving up when the filter keeps rejecting library roasts.
-    public static let maximumDraws = 8
-
     public let library: RoastLibrary
     private let picker: RoastPicker
     private let verdicts: SafetyVerdicts
@@ -16,7 +13,7 @@ public struct RoastSelector: Sendable {
     public init(library: RoastLibrary, safety: SafetyFilter = SafetyFilter()) {
         self.library = library
         self.picker = RoastPicker(library: library)
-        self.verdicts = SafetyVerdicts(filter: safety)
+        self.verdicts = SafetyVerdicts(filter: safety, library: library)
     }
 
     /// The safety filter every chosen text passes.
@@ -101,21 +98,14 @@ public struct RoastSelector: Sendable {
         prepared.spice <= ask.maxSpice && allows(prepared.text)
     }
 
-    /// A library roast weighted by the chat's feedback; a roast the filter rejects is left out of the next draw.
+    /// A library roast weighted by the chat's feedback, from the roasts the filter allows.
     private func drawFromLibrary(_ ask: RoastAsk, using random: inout some RandomNumberGenerator) -> LibraryRoast? {
-        let weight = ask.feedback.weights(in: library)
-        var rejected: Set<String> = []
-        for _ in 0..<Self.maximumDraws {
-            guard
-                let choice = picker.pick(
-                    ask.request, language: ask.language, maxSpice: ask.maxSpice, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
-                    ordinalWeight: weight, categoryWeights: ask.feedback.categoryWeights,
-                    allowed: rejected.isEmpty ? nil : { !rejected.contains($0.id) }, using: &random)
-            else { return nil }
-            if verdicts.allows(choice.roast) { return choice.roast }
-            rejected.insert(choice.roast.id)
-        }
-        return nil
+        let allowed = verdicts.libraryAllowed()
+        return picker.pick(
+            ask.request, language: ask.language, maxSpice: ask.maxSpice, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+            ordinalWeight: ask.feedback.weights(in: library), categoryWeights: ask.feedback.categoryWeights,
+            allowed: allowed.map { allowed in { allowed[$0] } }, using: &random
+        )?.roast
     }
 
     private func selection(_ roast: LibraryRoast, collection: String?, notes: [RoastSelection.Note]) -> RoastSelection {

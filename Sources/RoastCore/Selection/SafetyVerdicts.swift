@@ -1,24 +1,46 @@
 import Synchronization
 
-/// The safety filter's verdict on each library or collection roast, worked out the first time the
-/// roast is drawn.
+/// The safety filter's verdicts on the library's and the collections' own roasts, each worked out
+/// once: the texts only change with a restart (or, for collections, a reload, which the id-keyed
+/// memo follows since a changed roast gets checked under its id once more only after a restart —
+/// collection ids name fixed texts).
 ///
-/// The library, the collections and the filter change only with a restart or a reload (which makes a
-/// new selector), so one check per roast id is enough; it is lazy because checking every roast of
-/// every language up front would delay the first poll.
+/// The library's verdicts are computed together, the first time a roast is drawn (a few
+/// milliseconds for the shipped library), not at start-up, which would delay the first poll.
 final class SafetyVerdicts: Sendable {
     let filter: SafetyFilter
-    private let verdicts = Mutex<[String: Bool]>([:])
+    private let library: RoastLibrary
+    /// By position in the library; nil until first needed, then `blocked` is nil when nothing is.
+    private let libraryVerdicts = Mutex<LibraryVerdicts?>(nil)
+    private let byID = Mutex<[String: Bool]>([:])
 
-    init(filter: SafetyFilter) {
-        self.filter = filter
+    private struct LibraryVerdicts {
+        /// Whether each roast is allowed, by position; nil when every one is.
+        var allowed: [Bool]?
     }
 
-    /// Whether the filter lets `roast` through.
+    init(filter: SafetyFilter, library: RoastLibrary) {
+        self.filter = filter
+        self.library = library
+    }
+
+    /// Whether each library roast is allowed, by position in ``RoastLibrary/all``; nil when the
+    /// filter allows every one (the draw then need not ask).
+    func libraryAllowed() -> [Bool]? {
+        libraryVerdicts.withLock { verdicts in
+            if let verdicts { return verdicts.allowed }
+            let allowed = library.all.map { filter.check($0.text).isAllowed }
+            let computed = LibraryVerdicts(allowed: allowed.allSatisfy { $0 } ? nil : allowed)
+            verdicts = computed
+            return computed.allowed
+        }
+    }
+
+    /// Whether the filter lets a collection's roast through.
     func allows(_ roast: LibraryRoast) -> Bool {
-        if let known = verdicts.withLock({ $0[roast.id] }) { return known }
+        if let known = byID.withLock({ $0[roast.id] }) { return known }
         let allowed = filter.check(roast.text).isAllowed
-        verdicts.withLock { $0[roast.id] = allowed }
+        byID.withLock { $0[roast.id] = allowed }
         return allowed
     }
 }
