@@ -1,5 +1,6 @@
 import ChatPlatform
 import Foundation
+import RoastCore
 import Testing
 
 @testable import RoastStore
@@ -34,5 +35,90 @@ struct OutboxPayloadWriterTests {
     func codableReadsBackTheSameAction(action: OutboxAction) throws {
         let decoded = try JSONDecoder().decode(OutboxAction.self, from: Data(OutboxPayloadWriter.json(action).utf8))
         #expect(decoded == action)
+    }
+}
+
+/// Generated outbox actions: every case, every span, every optional field set and unset, and text
+/// drawn from characters JSON must escape and Unicode that is easy to mangle.
+struct OutboxPayloadPropertyTests {
+    /// Pieces text is built from: JSON's escapes and control characters, RTL marks, combining
+    /// marks, zero-width joiners, emoji sequences, Vietnamese, the largest scalars.
+    static let pieces = [
+        "\"", "\\", "/", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{202E}", "\u{200B}", "\u{200D}",
+        "e\u{301}", "ằ", "ẫ", "ỡ", "Đ", "👨‍💻", "🏳️‍🌈", "🇻🇳", "\u{10FFFF}", "\u{FFFD}", "a", " ", "<b>", "&amp;", "\u{FEFF}",
+    ]
+
+    struct Generator {
+        var random: SplitMix64
+
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+        mutating func bool() -> Bool { Bool.random(using: &random) }
+
+        mutating func text() -> String {
+            (0..<int(0...12)).map { _ in OutboxPayloadPropertyTests.pieces[int(0...OutboxPayloadPropertyTests.pieces.count - 1)] }.joined()
+        }
+
+        mutating func span() -> RichText.Span {
+            switch int(0...5) {
+            case 0: .plain(text())
+            case 1: .bold(text())
+            case 2: .italic(text())
+            case 3: .code(text())
+            case 4: .mention(UserID(Int64.random(in: Int64.min...Int64.max, using: &random)), name: text())
+            default: .link(url: text(), text: text())
+            }
+        }
+
+        mutating func richText() -> RichText { RichText((0..<int(0...5)).map { _ in span() }) }
+
+        mutating func message() -> OutgoingMessage {
+            OutgoingMessage(
+                text: richText(), buttons: (0..<int(0...3)).map { _ in (0..<int(0...3)).map { _ in Button(text(), data: text()) } },
+                replyTo: bool() ? MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil,
+                topic: bool() ? TopicID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil, silent: bool())
+        }
+
+        mutating func action() -> OutboxAction {
+            switch int(0...2) {
+            case 0: .send(message())
+            case 1: .edit(MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)), message())
+            default:
+                .document(
+                    OutgoingDocument(
+                        filename: text(), contents: (0..<int(0...64)).map { _ in UInt8.random(in: 0...255, using: &random) },
+                        caption: bool() ? richText() : nil))
+            }
+        }
+    }
+
+    static func generated(_ count: Int) -> [OutboxAction] {
+        var generator = Generator(random: SplitMix64(seed: 2_026))
+        return (0..<count).map { _ in generator.action() }
+    }
+
+    @Test func writerAndDecoderAgreeOnGeneratedActions() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for action in Self.generated(2_000) {
+            let written = OutboxPayloadWriter.json(action)
+            #expect(written == String(decoding: try encoder.encode(action), as: UTF8.self))
+            #expect(try JSONDecoder().decode(OutboxAction.self, from: Data(written.utf8)) == action)
+        }
+    }
+
+    /// A field added to a message or a document must be written (and generated here): every stored
+    /// property shows up in some generated payload.
+    @Test func theGeneratorSetsEveryFieldOfMessagesAndDocuments() throws {
+        var messageKeys: Set<String> = []
+        var documentKeys: Set<String> = []
+        for action in Self.generated(300) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(OutboxPayloadWriter.json(action).utf8)) as? [String: Any])
+            if let message = object["message"] as? [String: Any] { messageKeys.formUnion(message.keys) }
+            if object["type"] as? String == "document" { documentKeys.formUnion(object.keys) }
+        }
+        let messageFields = Set(Mirror(reflecting: OutgoingMessage(text: "")).children.compactMap(\.label))
+        let documentFields = Set(Mirror(reflecting: OutgoingDocument(filename: "", contents: [])).children.compactMap(\.label))
+        #expect(messageKeys == messageFields)
+        #expect(documentFields.isSubset(of: documentKeys))
     }
 }
