@@ -4,9 +4,7 @@ import RoastContent
 import RoastCore
 import Testing
 
-/// The repository root.
-private let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let root = Repository.root
 
 /// `config/collections.json` as shipped.
 let shippedCatalog = Result { () throws -> CollectionCatalog in

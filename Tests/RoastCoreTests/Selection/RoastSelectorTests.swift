@@ -7,9 +7,7 @@ import Testing
 /// The selector's rules on the shipped library and collections.
 struct RoastSelectorTests {
     static let library = Result { () throws -> RoastLibrary in
-        try RoastLibrary.load(
-            directory: URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appending(path: "config/library"))
+        try RoastLibrary.load(directory: Repository.library)
     }
     /// Inside Tết 2026 (its collection on offer) and a day out of any season.
     static let tet = LocalDate(year: 2026, month: 2, day: 10)

@@ -3,8 +3,7 @@ import RoastContent
 import RoastCore
 import Testing
 
-private let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let repositoryRoot = Repository.root
 
 @Suite struct SafetyFilterTests {
     let filter = SafetyFilter()

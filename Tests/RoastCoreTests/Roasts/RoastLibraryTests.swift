@@ -5,11 +5,7 @@ import Testing
 @testable import RoastCore
 
 /// `config/library` in this repository.
-private let libraryDirectory = URL(filePath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .appending(path: "config/library", directoryHint: .isDirectory)
+private let libraryDirectory = Repository.library
 
 /// The shipped library, loaded once for all tests.
 private let shipped = Result { () throws(RoastLibraryError) in try RoastLibrary.load(directory: libraryDirectory) }
@@ -328,8 +324,7 @@ struct MalformedLibrary: Sendable, CustomTestStringConvertible {
     /// Every roast is in the pool of its language, category and premium flag, once, in file order.
     @Test func poolsByPositionHoldEveryRoastOnce() throws {
         let library = try RoastLibrary.load(
-            directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("config/library"))
+            directory: Repository.library)
         var seen: [Int] = []
         for language in Language.allCases {
             for category in RoastCategory.allCases {

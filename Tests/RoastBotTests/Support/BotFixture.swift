@@ -21,6 +21,7 @@ struct BotFixture {
 
     static let library: RoastLibrary = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return try! RoastLibrary.load(directory: root.appendingPathComponent("config/library"))
     }()
 
@@ -33,6 +34,7 @@ struct BotFixture {
     /// `config/collections.json` as shipped.
     static let collectionsPath: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent("config/collections.json").path
     }()
 
