@@ -20,12 +20,10 @@ public final class RoastDatabase: Sendable {
 
     /// Opens with a custom migration list (tests of the migrator) and checkpoint thresholds in
     /// pages of the log (see ``WALCheckpointer``): a background checkpoint from 6 MB of log and then
-    /// every 2 MB more, the writer's own (and the log's restart) at 16 MB. These measured faster in
-    /// the pipeline benchmark than SQLite's 40 MB cycles (the log stays allocated and in the page
-    /// cache) and than 2 / 8 MB (~8 % more updates/s, less system time: hot pages are copied and
-    /// synced once per checkpoint, so fewer checkpoints copy them fewer times). A stride of 6 MB
-    /// saved a little more CPU but left more for the writer's own checkpoint to copy: the slowest
-    /// batches of 100 in the benchmark (p99) took ~26 ms, against 19–25 ms with this one.
+    /// every 2 MB more, the writer's own (and the log's restart) at 16 MB. Large enough that hot
+    /// pages are copied and synced once per checkpoint rather than many times; small enough that
+    /// the log stays in the page cache and the writer's own checkpoint finds little left to copy.
+    /// The README's performance section has the measurements.
     init(
         path: String, migrations: [Migration], checkpointPages: (background: Int, stride: Int, inline: Int) = (1_500, 500, 4_000)
     ) throws(StoreError) {

@@ -207,9 +207,8 @@ enum Schema {
         ),
         Migration(
             // Every /roast reads the chat's latest roasts (reaction feedback) and the requester's
-            // roasts in the chat (what they were served, badge variety). Without these the first read
-            // scanned the chat's whole history and the second fetched every row from the table; both
-            // grew with the chat's age (pipeline benchmark).
+            // roasts in the chat (what they were served, badge variety): both reads stay on an index
+            // instead of scanning the chat's history or fetching every row.
             name: "index roasts for feedback and requester reads",
             sql: """
                 CREATE INDEX roasts_by_chat ON roasts (chat_id, roast_id, category, spice, library_id);
@@ -225,9 +224,9 @@ enum Schema {
         ),
         Migration(
             // Reaction feedback reads the reacted roasts among a chat's 200 latest on every /roast.
-            // Joining those roasts to their reactions was one lookup per roast, reacted or not (the
-            // costliest read of a /roast in the pipeline benchmark). This summary keeps each
-            // reacted roast's counts next to the chat's others, so the read is one short range. The
+            // Joining those roasts to their reactions would be one lookup per roast, reacted or not;
+            // this summary keeps each reacted roast's counts next to the chat's others, so the read
+            // is one short range. The
             // triggers maintain it in the same statement as the change, so it cannot drift from the
             // reactions table; a row whose counts fall back to zero stays and is skipped.
             name: "summarise reactions per roast for feedback",
@@ -280,11 +279,9 @@ enum Schema {
         ),
         Migration(
             // Deleting a roast (/forgetme deletes all of a person's roasts in the chat) makes SQLite
-            // look for rows that reference it in every table with a foreign key to roasts; these
-            // three had no index on it, so each deleted roast scanned all of them — the outbox, and
-            // the scheduled posts and shares of every chat, which only grow: /forgetme of a person
-            // with 3,500 roasts held the writer 7.5 s with 7,700 rows in the outbox (`roastbot-bench
-            // history`, which delivers nothing), 72 ms with these indexes.
+            // look for rows that reference it in every table with a foreign key to roasts; without an
+            // index on the reference each deleted roast would scan the outbox and the scheduled posts
+            // and shares of every chat, which only grow.
             name: "index the references to roasts",
             sql: """
                 CREATE INDEX outbox_by_anchor ON outbox (anchor_roast_id) WHERE anchor_roast_id IS NOT NULL;

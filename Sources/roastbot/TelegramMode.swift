@@ -72,7 +72,7 @@ enum TelegramMode {
             SchedulerService(scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger),
         ]
         // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
-        // dump of the whole object graph (library, caches…) that took most of start-up (~150 ms).
+        // dump of the whole object graph (library, caches…), which would dominate start-up.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services.map { .init(service: $0, serviceName: String(describing: type(of: $0))) },

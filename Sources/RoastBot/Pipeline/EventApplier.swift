@@ -5,10 +5,9 @@ import Timekeeping
 /// The single writer of events: every chat's task hands its event here and waits; one drain applies
 /// whatever is waiting, several events to a commit.
 ///
-/// SQLite has one writer. When each chat's task applied its own events under the database lock, the
-/// tasks of a batch blocked the cooperative pool's threads on that lock and about half of the CPU went
-/// to the kernel's futex hand-offs (pipeline benchmark, 2 cores). Here waiting tasks are suspended
-/// instead, and a busy moment turns into group commits: the events queued while one commit was being
+/// SQLite has one writer. Chats' tasks taking the database lock in turn would block the cooperative
+/// pool's threads on it and spend the CPU on the kernel's lock hand-offs; here waiting tasks are
+/// suspended instead, and a busy moment turns into group commits: the events queued while one commit was being
 /// written go into the next transaction together (``UpdateProcessor/apply(group:clock:budget:)``),
 /// at most ``groupBudget`` of work each, which bounds how long an event waits for its commit. When
 /// events trickle in, each still gets its own commit at once.

@@ -7,7 +7,7 @@ public struct BadgeID: RawRepresentable, Sendable, Hashable, Codable, Comparable
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// The badge families of REQ-BDG-001, plus the collections' completion badges.
+/// The badge families, plus the collections' completion badges.
 public enum BadgeCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case streak, generation, favorites, sharing, exploration, collection
 }

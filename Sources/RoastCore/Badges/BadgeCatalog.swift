@@ -25,7 +25,7 @@ public struct BadgeCatalog: Sendable, Hashable {
         badges.filter { !earned.contains($0.id) && $0.progress(tally).isComplete }
     }
 
-    // MARK: - The standard badges (REQ-BDG-004…011 and the spec's favorites, sharing and 🔥 ones)
+    // MARK: - The standard badges
 
     static let standardBadges: [Badge] = [
         Badge(

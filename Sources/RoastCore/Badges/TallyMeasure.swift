@@ -2,8 +2,8 @@
 /// ``ActivityTally``).
 ///
 /// A badge can only become earned when its measure moves, so badges are evaluated for the measures an
-/// event's writes moved, and the tally is read for those measures only; reading every count after
-/// every event was a quarter of an event's database time.
+/// event's writes moved, and the tally is read for those measures only, not every count after every
+/// event.
 public enum TallyMeasure: Sendable, Hashable, CaseIterable {
     /// ``ActivityTally/longestStreak``.
     case streak

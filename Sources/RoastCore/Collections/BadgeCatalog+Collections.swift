@@ -1,5 +1,5 @@
 extension BadgeCatalog {
-    /// The standard badges plus one completion badge per collection (REQ-COL-008): earned once a
+    /// The standard badges plus one completion badge per collection: earned once a
     /// person has received every roast of the collection in a chat.
     ///
     /// The catalog is fixed when the bot starts; a collection added by a hot reload gets its badge at

@@ -1,4 +1,4 @@
-/// The badge a collection unlocks once a user has received every roast of it (REQ-COL-008): the
+/// The badge a collection unlocks once a user has received every roast of it: the
 /// definition the badge engine shows and announces. Its id is `collection.<collection id>`.
 public struct CollectionBadge: Sendable, Hashable, Identifiable {
     public let collectionID: String

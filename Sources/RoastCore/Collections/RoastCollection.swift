@@ -1,4 +1,4 @@
-/// A themed set of roasts (REQ-COL): its names and description in both languages, icon, theme
+/// A themed set of roasts: its names and description in both languages, icon, theme
 /// colour, the text that steers an AI prompt towards the theme, when it is active, and its own
 /// finite set of roasts (a user "completes" it by receiving every one of them).
 public struct RoastCollection: Sendable, Hashable, Identifiable {
@@ -13,7 +13,7 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
     public let aliases: [String]
     /// An emoji shown before its name.
     public let icon: String
-    /// A colour name or `#RRGGBB` (REQ-COL data model; used by clients that can show colour).
+    /// A colour name or `#RRGGBB` (used by clients that can show colour).
     public let theme: String
     /// English text added to the AI prompt when a roast comes from this collection.
     public let promptModifier: String

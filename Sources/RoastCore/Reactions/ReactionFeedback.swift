@@ -1,4 +1,4 @@
-/// What a chat's reactions teach the roast engine (REQ-RCT-004/005).
+/// What a chat's reactions teach the roast engine.
 ///
 /// - When 👎 dominates a category — at least ``dislikeThreshold`` of its ``window`` most recent rated
 ///   roasts are disliked — that category is *cooled*: the AI prompt gets an adjustment and, when a

@@ -1,4 +1,4 @@
-/// The four quick reactions on a roast (REQ-RCT-001).
+/// The four quick reactions on a roast.
 public enum ReactionKind: String, Sendable, Hashable, Codable, CaseIterable {
     case hilarious = "😂"
     case fire = "🔥"

@@ -1,4 +1,4 @@
-/// The user's mood today (REQ-MOD); it shapes the roast's tone.
+/// The user's mood today; it shapes the roast's tone.
 public enum Mood: String, Sendable, Hashable, Codable, CaseIterable {
     case stressed
     case frustrated
@@ -6,7 +6,7 @@ public enum Mood: String, Sendable, Hashable, Codable, CaseIterable {
     case tired
     case annoyed
 
-    /// The tone instruction added to an AI prompt (REQ-MOD-003…006).
+    /// The tone instruction added to an AI prompt.
     public var promptModifier: String {
         switch self {
         case .stressed: "supportive and light-hearted"

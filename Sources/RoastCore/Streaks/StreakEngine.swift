@@ -1,4 +1,4 @@
-/// Counts active days (REQ-STR). Pure: it is given the activity's local date, never reads a clock.
+/// Counts active days. Pure: it is given the activity's local date, never reads a clock.
 ///
 /// - The first activity of a day extends the streak when the previous counted day was yesterday,
 ///   else restarts it at 1.

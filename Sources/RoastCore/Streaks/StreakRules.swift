@@ -1,8 +1,8 @@
-/// The numbers behind streaks: milestones, the freeze and what a streak unlocks (REQ-STR).
+/// The numbers behind streaks: milestones, the freeze and what a streak unlocks.
 public struct StreakRules: Sendable, Hashable {
-    /// Streak lengths that are celebrated (REQ-STR-007…009 and the app's 14/60/100).
+    /// Streak lengths that are celebrated (3, 7 and 30 bring rewards; 14, 60 and 100 are celebrated).
     public var milestones: [Int]
-    /// A broken streak at least this long is offered a freeze (REQ-STR-006).
+    /// A broken streak at least this long is offered a freeze.
     public var freezeThreshold: Int
     /// Active days, counted while no freeze is held, that earn a new freeze.
     public var activeDaysPerFreeze: Int
@@ -10,11 +10,11 @@ public struct StreakRules: Sendable, Hashable {
     public var maxFreezes: Int
     /// Freezes everybody starts with.
     public var initialFreezes: Int
-    /// Reaching this streak once unlocks the Premium pool for good (REQ-STR-008).
+    /// Reaching this streak once unlocks the Premium pool for good.
     public var premiumDays: Int
-    /// Reaching this streak once grants the title *Consistent Roaster* (REQ-STR-007).
+    /// Reaching this streak once grants the title *Consistent Roaster*.
     public var consistentRoasterDays: Int
-    /// Reaching this streak once grants the title *Roast Master* and the 🔥 flame (REQ-STR-009).
+    /// Reaching this streak once grants the title *Roast Master* and the 🔥 flame.
     public var roastMasterDays: Int
 
     public init(
@@ -64,7 +64,7 @@ public enum StreakTitle: String, Sendable, Hashable, Codable, CaseIterable {
 /// Something a milestone unlocks.
 public enum StreakReward: Sendable, Hashable {
     case title(StreakTitle)
-    /// The Premium roast pool (REQ-STR-008).
+    /// The Premium roast pool.
     case premiumPool
     /// The 🔥 beside the name in `/streak` and `/top`.
     case flame

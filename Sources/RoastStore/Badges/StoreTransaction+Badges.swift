@@ -16,7 +16,7 @@ extension StoreTransaction {
     }
 
     /// Which badges the person has in `chat`: ``earnedBadges(chat:user:)`` without dates, for the
-    /// check every event makes (decoding each unlock's dates was most of its cost).
+    /// check every event makes (decoding each unlock's dates would be most of its cost).
     public func earnedBadgeIDs(chat: ChatID, user: UserID) throws(StoreError) -> Set<BadgeID> {
         Set(
             try connection.query("SELECT badge_id FROM badges WHERE chat_id = ? AND user_id = ?", chat, user) {

@@ -2,7 +2,7 @@ import ChatPlatform
 import Foundation
 import RoastCore
 
-/// Each person's mood per local day (REQ-MOD): set with `/mood`, applied to their roasts that day.
+/// Each person's mood per local day: set with `/mood`, applied to their roasts that day.
 extension StoreTransaction {
     /// Sets (or with nil clears) the person's mood for `day`. Their profile in `chat` must exist.
     public func setMood(_ mood: Mood?, chat: ChatID, user: UserID, on day: LocalDate, at date: Date) throws(StoreError) {

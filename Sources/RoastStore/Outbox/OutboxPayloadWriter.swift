@@ -4,8 +4,8 @@ import Foundation
 /// Writes an ``OutboxAction`` as the JSON document its `Codable` conformance reads back, without
 /// `JSONEncoder`.
 ///
-/// An outbox row is written inside the transaction of every event that replies, and the generic
-/// encoder was about a third of such an event's time in the pipeline benchmark. This writer emits the
+/// An outbox row is written inside the transaction of every event that replies, where the generic
+/// encoder would cost more than the rest of the event's work. This writer emits the
 /// same document `JSONEncoder` with `.sortedKeys` does (same keys in the same order, the synthesized
 /// shapes of the enums, base64 for bytes) straight into a byte buffer; reading stays with
 /// `JSONDecoder`, so rows written by either are read alike.

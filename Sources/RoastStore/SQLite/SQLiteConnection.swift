@@ -33,9 +33,9 @@ final class SQLiteConnection: @unchecked Sendable {
                 throw .cannotOpen(path: path, reason: "could not enable WAL (journal_mode is \(mode ?? "unknown"))")
             }
             try execute("PRAGMA synchronous=NORMAL")
-            // A connection left to SQLite checkpoints (and syncs) every ~40 MB of WAL instead of
-            // 4 MB, which made one event in ~100 wait for a checkpoint (pipeline p99 12 ms).
-            // `RoastDatabase` replaces this with `WALCheckpointer`, which copies the log on its own
+            // SQLite's own checkpoint runs inside whichever commit crosses its threshold, making that
+            // event wait; pushed out to ~40 MB here, it is a backstop only. `RoastDatabase` checkpoints
+            // with `WALCheckpointer`, which copies the log on its own
             // thread and restarts it at 16 MB. The file keeps up to 16 MB once restarted, so a
             // restarted log overwrites blocks already allocated instead of growing the file again.
             try execute("PRAGMA wal_autocheckpoint=10000")
@@ -57,8 +57,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Process-wide settings, applied once before the first connection opens: no memory statistics
-    /// (nothing reads them, and they cost a global mutex per SQLite allocation: ~2 % of the writer's
-    /// time in the pipeline benchmark).
+    /// (nothing reads them, and they take a process-wide mutex around every SQLite allocation).
     private static let configureLibrary: Void = {
         _ = roastbot_sqlite_disable_memory_statistics()
     }()

@@ -6,14 +6,11 @@ import Synchronization
 /// commits do not pay for it.
 ///
 /// SQLite's automatic checkpoint runs inside the commit that crosses its threshold: that commit
-/// writes thousands of pages into the database file and syncs it, and the pipeline's commits
-/// carried that cost (the largest share of a commit in the pipeline benchmark). Here the writer's
-/// WAL hook asks for a checkpoint once the log holds ``backgroundPages`` pages and again each time
-/// it has grown by ``backgroundStride`` more; a second connection then runs a passive checkpoint,
-/// which never blocks the writer. (Asked after every commit past the threshold instead,
-/// checkpoints ran back to back, each copying a few pages and syncing the database file: 15,867
-/// `fdatasync` calls in a `roastbot-bench pipeline` run of 34,000 events, now ~400, and the
-/// process's CPU time went from ~5.3 to ~4.6 s.) A passive checkpoint
+/// writes thousands of pages into the database file and syncs it. Here the writer's WAL hook asks
+/// for a checkpoint once the log holds ``backgroundPages`` pages and again each time it has grown
+/// by ``backgroundStride`` more (not after every commit past the threshold, which would run
+/// checkpoints back to back, each copying a few pages and syncing the file); a second connection
+/// then runs a passive checkpoint, which never blocks the writer. A passive checkpoint
 /// cannot restart the log while writes keep coming, so when the log reaches ``inlinePages`` the
 /// writer checkpoints itself — by then nearly everything is already copied — and its next
 /// transaction starts the log over (truncated to `journal_size_limit`). Durability is unchanged:

@@ -1,6 +1,6 @@
 import RoastCore
 
-/// “Your Roast Stats” (REQ-RCT-007/008): counted locally from the database, never sent anywhere.
+/// “Your Roast Stats”: counted locally from the database, never sent anywhere.
 public struct RoastStats: Sendable, Hashable {
     /// Roasts the person requested in the chat.
     public var roastsRequested: Int

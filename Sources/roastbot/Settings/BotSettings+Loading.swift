@@ -228,10 +228,10 @@ extension BotSettings {
 
     /// An RFC 3339 instant, with or without fractional seconds.
     ///
-    /// Parsed with `Date.ISO8601FormatStyle` rather than `ISO8601DateFormatter`: the formatter builds an
-    /// ICU calendar and date format, which cost ~3 MB of resident ICU data and a few milliseconds of
-    /// start-up. The format style rolls an out-of-range clock time (`T25:00`) over to the next day,
-    /// so hours, minutes and seconds are range-checked first, as the formatter did.
+    /// Parsed with `Date.ISO8601FormatStyle` rather than `ISO8601DateFormatter`, which builds an ICU
+    /// calendar and date format (megabytes of resident ICU data, milliseconds of start-up). The format
+    /// style rolls an out-of-range clock time (`T25:00`) over to the next day, so hours, minutes and
+    /// seconds are range-checked first.
     static func parseInstant(_ text: String) -> Date? {
         guard hasValidClockTime(text) else { return nil }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
