@@ -55,6 +55,8 @@ public struct CollectionsFeature: Feature {
         }
     }
 
+    public var accompanies: Bool { true }
+
     /// Banners of running seasons this chat has not had yet (a chat that joined mid-season gets its
     /// banner with its first request), claimed in the event's transaction.
     public func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {

@@ -10,11 +10,13 @@ import RoastStore
 /// payload's tag; any other event to the first feature that decodes it. An unknown command, a stale
 /// button and an event nobody handles are answered here.
 public struct EventRouter: Sendable {
-    public let features: [any Feature]
     /// Every feature's commands, in order.
     public let menu: CommandMenu
+    private let units: [any FeatureUnit]
     private let commandOwners: [String: Int]
     private let tagOwners: [String: Int]
+    /// The features that may add replies to any action.
+    private let companions: [any FeatureUnit]
     private let logger: Logger
 
     /// - Precondition: no two features declare the same command or button tag.
@@ -29,8 +31,9 @@ public struct EventRouter: Sendable {
                 precondition(tagOwners.updateValue(index, forKey: tag) == nil, "two features own the button tag \(tag)")
             }
         }
-        self.features = features
+        self.units = features.map { $0.unit() }
         self.menu = CommandMenu(features.flatMap(\.commands))
+        self.companions = units.filter(\.accompanies)
         self.commandOwners = commandOwners
         self.tagOwners = tagOwners
         self.logger = logger
@@ -43,13 +46,13 @@ public struct EventRouter: Sendable {
             let traits = ActionTraits(isRequest: true, countsAsActivity: true)
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
             let command = name.lowercased()
-            guard let owner = commandOwners[command], let decoded = features[owner].decodeBoxed(.command(name: command, arguments: words))
+            guard let owner = commandOwners[command], let decoded = units[owner].decode(.command(name: command, arguments: words))
             else { return RoutedAction(target: .unknownCommand(name: String(name.prefix(32))), traits: traits) }
             return routed(owner, decoded, traits)
         case .buttonPress(_, let data, let message):
             let traits = ActionTraits(countsAsActivity: true)
             guard let payload = CallbackPayload(parsing: data), let owner = tagOwners[payload.tag],
-                let decoded = features[owner].decodeBoxed(.button(payload, message: message))
+                let decoded = units[owner].decode(.button(payload, message: message))
             else { return RoutedAction(target: .staleButton, traits: traits) }
             return routed(owner, decoded, traits)
         case .mention, .reactionChange, .botMembership, .migrated, .inlineQuery, .inlineChosen:
@@ -59,8 +62,8 @@ public struct EventRouter: Sendable {
             case .reactionChange: traits = ActionTraits(countsAsActivity: true)
             default: traits = ActionTraits()
             }
-            for (index, feature) in features.enumerated() {
-                if let decoded = feature.decodeBoxed(.event(envelope.event)) { return routed(index, decoded, traits) }
+            for index in units.indices {
+                if let decoded = units[index].decode(.event(envelope.event)) { return routed(index, decoded, traits) }
             }
             return RoutedAction(target: .ignored, traits: traits)
         }
@@ -73,7 +76,7 @@ public struct EventRouter: Sendable {
         var outcome: HandlerOutcome
         switch routed.target {
         case .feature(let index, let action):
-            outcome = try features[index].handleBoxed(action, context, tx, &random)
+            outcome = try units[index].handle(action, context, tx, &random)
         case .unknownCommand(let name):
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.unknownCommand(name))))])
         case .staleButton:
@@ -83,8 +86,8 @@ public struct EventRouter: Sendable {
             outcome = .nothing
         }
         var accompanying: [Reply] = []
-        for feature in features { accompanying += try feature.accompany(routed.traits, context, tx) }
-        outcome.replies.insert(contentsOf: accompanying, at: 0)
+        for companion in companions { accompanying += try companion.accompany(routed.traits, context, tx) }
+        if !accompanying.isEmpty { outcome.replies.insert(contentsOf: accompanying, at: 0) }
         return outcome
     }
 

@@ -26,6 +26,8 @@ public protocol Feature: Sendable {
     /// Handles the action inside the event's transaction and returns what the chat should see.
     func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
+    /// Whether ``accompany(_:_:_:)`` may add replies (the router asks only the features that do).
+    var accompanies: Bool { get }
     /// Replies that accompany any action with these traits, handled by whichever feature (a season's
     /// banner comes with a chat's first command of the season).
     func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply]
@@ -35,19 +37,54 @@ extension Feature {
     public var commands: [CommandSpec] { [] }
     public var buttonTags: [String] { [] }
     public func needs(of action: Action) -> ActionNeeds { ActionNeeds() }
+    public var accompanies: Bool { false }
     public func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] { [] }
+}
 
-    /// ``decode(_:)`` with the action's needs, the action boxed for a list of mixed features.
-    func decodeBoxed(_ input: FeatureInput) -> (action: any Sendable, needs: ActionNeeds)? {
-        guard let action = decode(input) else { return nil }
-        return (action, needs(of: action))
+/// A feature as the router holds it: one reference, so that reaching a feature per event costs no
+/// copy of it (an existential of a struct feature would copy the struct and its references).
+protocol FeatureUnit: AnyObject, Sendable {
+    var commands: [CommandSpec] { get }
+    var buttonTags: [String] { get }
+    var accompanies: Bool { get }
+    /// ``Feature/decode(_:)`` with the action's needs, the action boxed for a list of mixed features.
+    func decode(_ input: FeatureInput) -> (action: any Sendable, needs: ActionNeeds)?
+    /// ``Feature/handle(_:_:_:_:)`` for an action this unit decoded.
+    func handle(_ action: any Sendable, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply]
+}
+
+/// The ``FeatureUnit`` of one feature type.
+final class FeatureBox<Wrapped: Feature>: FeatureUnit {
+    let feature: Wrapped
+
+    init(_ feature: Wrapped) {
+        self.feature = feature
     }
 
-    /// ``handle(_:_:_:_:)`` for an action this feature decoded with ``decodeBoxed(_:)``.
-    func handleBoxed(_ action: any Sendable, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64)
-        throws -> HandlerOutcome
+    var commands: [CommandSpec] { feature.commands }
+    var buttonTags: [String] { feature.buttonTags }
+    var accompanies: Bool { feature.accompanies }
+
+    func decode(_ input: FeatureInput) -> (action: any Sendable, needs: ActionNeeds)? {
+        guard let action = feature.decode(input) else { return nil }
+        return (action, feature.needs(of: action))
+    }
+
+    func handle(_ action: any Sendable, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
     {
-        guard let action = action as? Action else { preconditionFailure("\(Self.self) handed an action it did not decode") }
-        return try handle(action, context, tx, &random)
+        guard let action = action as? Wrapped.Action else { preconditionFailure("\(Wrapped.self) handed an action it did not decode") }
+        return try feature.handle(action, context, tx, &random)
     }
+
+    func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+        try feature.accompany(traits, context, tx)
+    }
+}
+
+extension Feature {
+    /// This feature boxed for the router.
+    func unit() -> any FeatureUnit { FeatureBox(self) }
 }

@@ -3,7 +3,7 @@
 public struct RoutedAction: Sendable {
     /// Who handles the event.
     public enum Target: Sendable {
-        /// The feature at `index` in ``EventRouter/features``, with its action.
+        /// The feature at `index` in the router's list, with its action.
         case feature(index: Int, action: any Sendable)
         /// A command no feature answers.
         case unknownCommand(name: String)

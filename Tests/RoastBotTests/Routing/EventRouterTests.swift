@@ -1,0 +1,119 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastBot
+import RoastCore
+import RoastStore
+import Testing
+
+/// A feature written the way the README's "adding a command" describes: one type, one line in the list.
+private struct QuoteFeature: Feature {
+    enum Action: Sendable, Hashable {
+        case quote(author: String?)
+        case again
+    }
+
+    let commands = [CommandSpec("quote", summary: LocalizedText(vi: "Một câu trích dẫn", en: "A quote to live by"))]
+    let buttonTags = ["q"]
+
+    func decode(_ input: FeatureInput) -> Action? {
+        switch input {
+        case .command(_, let arguments): .quote(author: arguments.first)
+        case .button(let payload, _): payload.fields == ["again"] ? .again : nil
+        case .event: nil
+        }
+    }
+
+    func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        let text = action == .again ? "Again: ship it." : "Ship it."
+        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: text)))])
+    }
+}
+
+struct EventRouterTests {
+    static func router(extra: [any Feature] = []) throws -> EventRouter {
+        let collections = CollectionCatalogStore()
+        return EventRouter(
+            features: StandardFeatures.list(
+                selector: RoastSelector(library: BotFixture.library), collections: collections, badges: .standard) + extra,
+            logger: Logger(label: "test"))
+    }
+
+    static func envelope(_ event: IncomingEvent, chat: ChatRef = BotFixture.group) -> IncomingEnvelope {
+        IncomingEnvelope(
+            source: BotFixture.source, sequence: 1, date: Date(timeIntervalSince1970: 1_790_000_000), chat: chat, sender: BotFixture.alice,
+            event: event)
+    }
+
+    @Test func aNewFeatureIsOneTypeAndOneLineInTheList() async throws {
+        let router = try Self.router(extra: [QuoteFeature()])
+        let quote = router.decode(Self.envelope(.command(name: "quote", arguments: "Ada Lovelace", message: MessageID(3))))
+        #expect(quote.action(as: QuoteFeature.Action.self) == .quote(author: "Ada"))
+        #expect(quote.traits.isRequest && quote.traits.countsAsActivity)
+        let again = router.decode(Self.envelope(.buttonPress(callbackID: "c", data: "q:again", message: MessageID(4))))
+        #expect(again.action(as: QuoteFeature.Action.self) == .again)
+        // `/help` and the platforms' menus come from the same list.
+        #expect(router.menu.entries(for: .everyone, in: .en).contains { $0.command == "quote" && $0.summary == "A quote to live by" })
+        #expect(WelcomeFeature.helpText(.vi, menu: router.menu).plainText.contains("/quote — Một câu trích dẫn"))
+    }
+
+    @Test func eachEventIsDecodedOnceIntoTheActionAndWhatItNeeds() throws {
+        let router = try Self.router()
+        let roast = router.decode(Self.envelope(.command(name: "ROAST", arguments: "meetings 4", message: MessageID(1))))
+        let request = RoastRequest(category: .meetings, spice: SpiceLevel(clamping: 4))
+        #expect(roast.action(as: RoastsFeature.Action.self) == .command(request))
+        #expect(roast.traits.needs.roast == .request(request))
+        #expect(roast.traits.isRequest)
+
+        let settings = router.decode(Self.envelope(.command(name: "settings", arguments: "", message: MessageID(1))))
+        #expect(settings.traits.needs.adminStatus)
+
+        let press = router.decode(
+            Self.envelope(.buttonPress(callbackID: "c", data: RoastsFeature.ButtonAction.another(RoastID(9)).payload, message: nil)))
+        #expect(press.traits.needs.roast == .like(RoastID(9)))
+        #expect(press.traits.countsAsActivity && !press.traits.isRequest)
+
+        let reaction = router.decode(Self.envelope(.reactionChange(message: MessageID(5), old: [], new: ["🔥"])))
+        #expect(reaction.action(as: ReactionsFeature.Action.self) == .native(message: MessageID(5), old: [], new: ["🔥"]))
+
+        let joined = router.decode(Self.envelope(.botMembership(.member)))
+        #expect(joined.traits.needs.freshAdmins)
+        #expect(!joined.traits.countsAsActivity)
+
+        let chatter = router.decode(Self.envelope(.mention(text: "thanks, bot", message: MessageID(6))))
+        #expect(chatter.action(as: RoastsFeature.Action.self) == .mentionHint)
+        #expect(chatter.traits.needs.roast == nil)
+    }
+
+    @Test(arguments: ["", "nope", "r:1", "r:1:zz", "a:0", "s:x:1", "x:1:-4", String(repeating: "z", count: 300)])
+    func unknownOrMalformedButtonsAreStale(_ payload: String) throws {
+        let routed = try Self.router().decode(Self.envelope(.buttonPress(callbackID: "c", data: payload, message: MessageID(1))))
+        guard case .staleButton = routed.target else {
+            Issue.record("\(payload) decoded to \(routed.target)")
+            return
+        }
+    }
+
+    @Test func aCommandNoFeatureAnswersIsUnknownWithItsNameCut() throws {
+        let routed = try Self.router().decode(
+            Self.envelope(.command(name: String(repeating: "poll", count: 20), arguments: "", message: MessageID(1))))
+        guard case .unknownCommand(let name) = routed.target else {
+            Issue.record("decoded to \(routed.target)")
+            return
+        }
+        #expect(name.count == 32)
+    }
+
+    @Test func commandsAndButtonTagsBelongToOneFeatureEach() {
+        let features = StandardFeatures.list(
+            selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard)
+        let commands = features.flatMap(\.commands).map(\.name)
+        let tags = features.flatMap(\.buttonTags)
+        #expect(Set(commands).count == commands.count)
+        #expect(Set(tags).count == tags.count)
+        // Telegram's menu rules: lower-case a-z, 0-9 and _, at most 32 characters.
+        #expect(commands.allSatisfy { $0.count <= 32 && $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" } })
+    }
+}
