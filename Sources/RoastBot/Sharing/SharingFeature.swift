@@ -12,8 +12,35 @@ import RoastStore
 /// recorded in its event's transaction, exactly once.
 public struct SharingFeature: Feature {
     public enum Action: Sendable, Hashable {
-        case query(id: String, text: String)
-        case chosen(resultID: String)
+        /// `@bot words`: the words as typed (the same words offer the same roasts) and as understood.
+        case query(id: String, text: String, request: RoastRequest)
+        /// A result the person picked; nil for an id the bot never offered.
+        case chosen(ResultID?)
+    }
+
+    /// What an offered result is, as its id says (`f<roast id>` or `l<library id>`).
+    public enum ResultID: Sendable, Hashable {
+        /// One of the person's ⭐ roasts.
+        case favorite(RoastID)
+        /// A library roast.
+        case library(String)
+
+        public var text: String {
+            switch self {
+            case .favorite(let id): "f\(id.rawValue)"
+            case .library(let id): "l\(id)"
+            }
+        }
+
+        public init?(_ text: String) {
+            if text.hasPrefix("f"), let id = RoastID(payloadField: String(text.dropFirst())) {
+                self = .favorite(id)
+            } else if text.hasPrefix("l"), text.count > 1 {
+                self = .library(String(text.dropFirst()))
+            } else {
+                return nil
+            }
+        }
     }
 
     /// How many results to offer.
@@ -26,8 +53,8 @@ public struct SharingFeature: Feature {
 
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
-        case .event(.inlineQuery(let id, let query)): .query(id: id, text: query)
-        case .event(.inlineChosen(let resultID, _)): .chosen(resultID: resultID)
+        case .event(.inlineQuery(let id, let query)): .query(id: id, text: query, request: parser.parse(query))
+        case .event(.inlineChosen(let resultID, _)): .chosen(ResultID(resultID))
         default: nil
         }
     }
@@ -36,19 +63,20 @@ public struct SharingFeature: Feature {
         -> HandlerOutcome
     {
         switch action {
-        case .query(let id, let text):
-            HandlerOutcome(inlineAnswer: InlineAnswer(queryID: id, results: try results(for: text, from: context, tx)))
+        case .query(let id, let text, let request):
+            HandlerOutcome(inlineAnswer: InlineAnswer(queryID: id, results: try results(for: text, request, from: context, tx)))
         case .chosen(let resultID):
             try chosen(resultID, context, tx)
         }
     }
 
     /// The results for `query` typed by the sender: favorites the filter still allows, then fresh roasts.
-    func results(for query: String, from context: EventContext, _ tx: borrowing StoreTransaction) throws -> [InlineResult] {
+    func results(for query: String, _ request: RoastRequest, from context: EventContext, _ tx: borrowing StoreTransaction) throws
+        -> [InlineResult]
+    {
         let person = context.sender
         let language = Language(languageTag: person?.languageCode) ?? BotDefaults.language
         let words = Phrasebook(language)
-        let request = parser.parse(query)
         let favorites = try person.map { try tx.favoritesAnywhere(user: $0.id, limit: 20) } ?? []
         let matchingFavorites = favorites.filter { roast in
             (request.category == nil || roast.category == request.category) && (request.spice == nil || roast.spice == request.spice)
@@ -56,7 +84,8 @@ public struct SharingFeature: Feature {
         }
         var results = matchingFavorites.prefix(3).map { roast in
             InlineResult(
-                id: "f\(roast.id.rawValue)", title: words.inlineFavoriteTitle, description: roast.text, text: Self.text(roast.text))
+                id: ResultID.favorite(roast.id).text, title: words.inlineFavoriteTitle, description: roast.text, text: Self.text(roast.text)
+            )
         }
         // A stable hash (FNV-1a), so the same query offers the same roasts.
         let queryHash = query.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
@@ -69,23 +98,25 @@ public struct SharingFeature: Feature {
             else { break }
             ask.served.insert(id)
             let title = "\(words.inlineFreshTitle) · \(choice.category.emoji) \(choice.spice.peppers)"
-            results.append(InlineResult(id: "l\(id)", title: title, description: choice.text, text: Self.text(choice.text)))
+            results.append(
+                InlineResult(id: ResultID.library(id).text, title: title, description: choice.text, text: Self.text(choice.text)))
         }
         return results
     }
 
     /// A chosen inline result: counted as one share by the sender.
-    private func chosen(_ resultID: String, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
-        guard let user = context.sender?.id else { return .nothing }
+    private func chosen(_ resultID: ResultID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        guard let user = context.sender?.id, let resultID else { return .nothing }
         var roast: RoastID?
         var libraryID: String?
-        if resultID.hasPrefix("f"), let raw = Int64(resultID.dropFirst()) {
-            roast = try tx.roast(RoastID(raw)).map(\.id)
-            libraryID = try roast.flatMap { try tx.roast($0)?.libraryID }
-        } else if resultID.hasPrefix("l"), selector.library.roast(id: String(resultID.dropFirst())) != nil {
-            libraryID = String(resultID.dropFirst())
-        } else {
-            return .nothing
+        switch resultID {
+        case .favorite(let id):
+            let stored = try tx.roast(id)
+            roast = stored?.id
+            libraryID = stored?.libraryID
+        case .library(let id):
+            guard selector.library.roast(id: id) != nil else { return .nothing }
+            libraryID = id
         }
         try tx.recordShare(
             user: user, chat: context.chatID, roast: roast, libraryID: libraryID, on: context.localDate, at: context.envelope.date)
