@@ -11,11 +11,14 @@ public final class RoastDatabase: Sendable {
     private let connection: Mutex<SQLiteConnection?>
     /// Checkpoints the log off the writer's thread (file databases only).
     private let checkpointer: WALCheckpointer?
+    /// Injected write failures (fault suites), if any.
+    private let faults: StoreFaults?
 
     /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
     /// enables WAL and foreign keys, and applies pending migrations.
-    public convenience init(path: String) throws(StoreError) {
-        try self.init(path: path, migrations: Schema.migrations)
+    /// - Parameter faults: write failures to inject (the fault suites); nil in production.
+    public convenience init(path: String, faults: StoreFaults? = nil) throws(StoreError) {
+        try self.init(path: path, migrations: Schema.migrations, faults: faults)
     }
 
     /// Opens with a custom migration list (tests of the migrator) and checkpoint thresholds in
@@ -25,7 +28,8 @@ public final class RoastDatabase: Sendable {
     /// the log stays in the page cache and the writer's own checkpoint finds little left to copy.
     /// The README's performance section has the measurements.
     init(
-        path: String, migrations: [Migration], checkpointPages: (background: Int, stride: Int, inline: Int) = (1_500, 500, 4_000)
+        path: String, migrations: [Migration], checkpointPages: (background: Int, stride: Int, inline: Int) = (1_500, 500, 4_000),
+        faults: StoreFaults? = nil
     ) throws(StoreError) {
         let opened = try SQLiteConnection(path: path)
         let checkpointer: WALCheckpointer?
@@ -43,6 +47,7 @@ public final class RoastDatabase: Sendable {
         }
         checkpointer?.attach(to: opened)
         self.checkpointer = checkpointer
+        self.faults = faults
         connection = Mutex(opened)
     }
 
@@ -54,7 +59,8 @@ public final class RoastDatabase: Sendable {
     /// is rolled back and its error is rethrown unchanged.
     @discardableResult
     public func write<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN IMMEDIATE", readOnly: false, body)
+        if let fault = faults?.writeFault() { throw fault }
+        return try transaction(begin: "BEGIN IMMEDIATE", readOnly: false, body)
     }
 
     /// Runs `body` in one read transaction (a consistent snapshot). Statements that would write

@@ -311,5 +311,16 @@ enum Schema {
                 DROP TABLE poll_state;
                 """
         ),
+        Migration(
+            // Each chat's queue is delivered on its own, replies before broadcasts; a person's queued and
+            // failed messages are found (and forgotten) by whom and where they are about.
+            name: "order the outbox by priority and tie rows to the person they are about",
+            sql: """
+                ALTER TABLE outbox ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE outbox ADD COLUMN about_user_id INTEGER;
+                ALTER TABLE outbox ADD COLUMN about_chat_id INTEGER;
+                CREATE INDEX outbox_by_person ON outbox (about_chat_id, about_user_id) WHERE about_user_id IS NOT NULL;
+                """
+        ),
     ]
 }

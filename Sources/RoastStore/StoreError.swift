@@ -10,3 +10,21 @@ public enum StoreError: Error, Sendable, Hashable {
     /// A stored row holds a value this binary cannot decode; the string names the table and column.
     case corruptRow(String)
 }
+
+extension StoreError {
+    /// Whether the failure is a condition of the store — busy, locked, full, an I/O error, read-only,
+    /// out of memory — rather than of what was being written: waiting and trying again can cure it,
+    /// so the work must not be given up.
+    public var isStoreCondition: Bool {
+        guard case .sqlite(let code, _) = self else { return false }
+        switch code & 0xFF {
+        case 5, 6, 7, 8, 10, 13, 14, 15: return true  // BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL
+        default: return false
+        }
+    }
+}
+
+extension Error {
+    /// Whether this error is a condition of the store (see ``StoreError/isStoreCondition``).
+    public var isStoreCondition: Bool { (self as? StoreError)?.isStoreCondition ?? false }
+}

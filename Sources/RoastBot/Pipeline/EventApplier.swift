@@ -8,7 +8,7 @@ import Timekeeping
 /// SQLite has one writer. Chats' tasks taking the database lock in turn would block the cooperative
 /// pool's threads on it and spend the CPU on the kernel's lock hand-offs; here waiting tasks are
 /// suspended instead, and a busy moment turns into group commits: the events queued while one commit was being
-/// written go into the next transaction together (``UpdateProcessor/apply(group:clock:budget:)``),
+/// written go into the next transaction together (``UpdateProcessor/attempt(group:clock:budget:)``),
 /// at most ``groupBudget`` of work each, which bounds how long an event waits for its commit. When
 /// events trickle in, each still gets its own commit at once.
 final class EventApplier: Sendable {
@@ -18,7 +18,7 @@ final class EventApplier: Sendable {
     private struct Request: Sendable {
         var envelope: IncomingEnvelope
         var prepared: PreparedEvent
-        var continuation: CheckedContinuation<UpdateProcessor.Applied?, Never>
+        var continuation: CheckedContinuation<UpdateProcessor.Attempt, Never>
     }
 
     private struct Queue {
@@ -35,9 +35,9 @@ final class EventApplier: Sendable {
         self.clock = clock
     }
 
-    /// Applies `envelope` (see ``UpdateProcessor/apply(_:processedAt:prepared:)``) and returns once its
-    /// transaction has committed.
-    func apply(_ envelope: IncomingEnvelope, prepared: PreparedEvent) async -> UpdateProcessor.Applied? {
+    /// Attempts `envelope` (see ``UpdateProcessor/attempt(_:processedAt:prepared:)``) and returns once
+    /// its transaction has committed or rolled back.
+    func attempt(_ envelope: IncomingEnvelope, prepared: PreparedEvent) async -> UpdateProcessor.Attempt {
         await withCheckedContinuation { continuation in
             let startsDrain = queue.withLock { queue in
                 queue.pending.append(Request(envelope: envelope, prepared: prepared, continuation: continuation))
@@ -61,7 +61,7 @@ final class EventApplier: Sendable {
             guard !waiting.isEmpty else { return }
             var rest = waiting[...]
             while !rest.isEmpty {
-                let results = processor.apply(
+                let results = processor.attempt(
                     group: rest.map { (envelope: $0.envelope, prepared: $0.prepared) }[...], clock: clock, budget: Self.groupBudget)
                 for (request, result) in zip(rest, results) { request.continuation.resume(returning: result) }
                 rest = rest.dropFirst(results.count)

@@ -7,11 +7,22 @@ import Timekeeping
 /// Runs batches of events: one chat's events strictly in order, different chats concurrently (their
 /// network preparation and acknowledgements overlap; their transactions queue on one
 /// ``EventApplier``); answers button presses right after their transaction commits and wakes the outbox.
+///
+/// An event whose transaction fails is tried again, and nothing after it in its chat runs before it:
+/// while the failure is a condition of the store (busy, locked, full, I/O — see ``StoreHealth``) it is
+/// retried with backoff for as long as it lasts; a failure of the event itself is retried once, and
+/// the event is given up (recorded as skipped) only if the failure repeats while the store takes
+/// writes. A batch's resume point is stored only once every event in it was applied or skipped.
 public struct EventPipeline: Sendable {
+    /// The longest wait between two tries of an event while the store refuses writes.
+    public static let longestRetryWait = Duration.seconds(2)
+
+    private let processor: UpdateProcessor
     private let applier: EventApplier
     private let database: RoastDatabase
     private let platform: any ChatPlatform
     private let outbox: OutboxDeliverer
+    private let clock: any WallClock
     private let logger: Logger
     /// Fetches AI roasts before the transaction; nil when no AI provider is configured.
     private let preparer: RoastPreparer?
@@ -19,12 +30,15 @@ public struct EventPipeline: Sendable {
     private let abuseGate: AbuseGate?
     private let inline: (any InlineAnswering)?
     private let router: EventRouter
+    /// Whether the store takes writes, as this pipeline last found it.
+    public let health: StoreHealth
 
     public init(
         processor: UpdateProcessor, database: RoastDatabase, platform: any ChatPlatform, outbox: OutboxDeliverer,
         clock: any WallClock, logger: Logger, preparer: RoastPreparer? = nil, adminCheck: AdminCheck? = nil,
-        abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil
+        abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil, health: StoreHealth? = nil
     ) {
+        self.processor = processor
         self.router = processor.router
         self.preparer = preparer
         self.adminCheck = adminCheck
@@ -34,12 +48,15 @@ public struct EventPipeline: Sendable {
         self.database = database
         self.platform = platform
         self.outbox = outbox
+        self.clock = clock
         self.logger = logger
+        self.health = health ?? StoreHealth(logger: logger)
     }
 
     /// Applies every envelope, then persists `nextOffset` (when given) as the point `source` resumes
     /// from after a restart. Applied sequence numbers of `source` below it are pruned: it never
-    /// delivers them again.
+    /// delivers them again. Cancelled before every event was applied or skipped, it stores nothing:
+    /// the source delivers the batch again and what was applied is recognised.
     public func process(_ envelopes: [IncomingEnvelope], from source: EventSource, nextOffset: Int64?) async {
         var order: [ChatID] = []
         var byChat: [ChatID: [IncomingEnvelope]] = [:]
@@ -47,24 +64,22 @@ public struct EventPipeline: Sendable {
             if byChat[envelope.chat.id] == nil { order.append(envelope.chat.id) }
             byChat[envelope.chat.id, default: []].append(envelope)
         }
-        await withTaskGroup(of: Void.self) { group in
+        let finished = await withTaskGroup(of: Bool.self) { group in
             for chat in order {
                 let events = byChat[chat] ?? []
                 group.addTask { await processInOrder(events) }
             }
+            return await group.reduce(true) { $0 && $1 }
         }
-        guard let nextOffset else { return }
-        do {
-            try database.write { tx in
-                try tx.setResumePoint(nextOffset, of: source)
-                try tx.pruneApplied(from: source, below: nextOffset)
-            }
-        } catch {
-            logger.error("cannot persist the poll offset", metadata: ["offset": "\(nextOffset)", "error": "\(error)"])
+        guard finished, let nextOffset else { return }
+        await untilStored { tx in
+            try tx.setResumePoint(nextOffset, of: source)
+            try tx.pruneApplied(from: source, below: nextOffset)
         }
     }
 
-    private func processInOrder(_ events: [IncomingEnvelope]) async {
+    /// Applies one chat's events in order; false when cancelled before the last was applied or skipped.
+    private func processInOrder(_ events: [IncomingEnvelope]) async -> Bool {
         for envelope in events {
             // Decoded once; everything that needs the network or in-memory state is decided before the transaction.
             let action = router.decode(envelope)
@@ -73,12 +88,79 @@ public struct EventPipeline: Sendable {
             let prepared = PreparedEvent(
                 action: action, senderIsAdmin: await adminCheck?.prepare(envelope, needs: needs), throttle: throttle,
                 roast: throttle == .allow ? await preparer?.prepare(envelope, need: needs.roast) : nil)
-            let applied = await applier.apply(envelope, prepared: prepared)
+            guard let applied = await applyUntilSettled(envelope, prepared) else { return false }
             if let answer = applied?.outcome.inlineAnswer { await answerInline(answer) }
             if case .buttonPress(let callbackID, _, _) = envelope.event {
                 await acknowledge(callbackID, notice: applied?.outcome.notice)
             }
             if let applied, applied.queued > 0 { outbox.wake() }
+        }
+        return true
+    }
+
+    /// Tries `envelope` until it is applied (or found applied before: `.some(nil)`) or given up
+    /// (`.some(nil)`); nil when cancelled first.
+    private func applyUntilSettled(_ envelope: IncomingEnvelope, _ prepared: PreparedEvent) async -> UpdateProcessor.Applied?? {
+        var eventFailures = 0
+        var wait = Duration.milliseconds(50)
+        while !Task.isCancelled {
+            let error: any Error
+            switch await applier.attempt(envelope, prepared: prepared) {
+            case .applied(let applied):
+                health.succeeded(at: clock.now)
+                return .some(applied)
+            case .failed(let failure):
+                error = failure
+            }
+            if error.isStoreCondition {
+                health.failed(error, at: clock.now)
+            } else {
+                eventFailures += 1
+                // The event's own failure is tried once more at once; if it repeats while the store
+                // takes writes, the event is given up. If the store refuses writes too, wait for it.
+                if eventFailures == 1 { continue }
+                if storeTakesWrites() {
+                    do {
+                        try processor.skip(envelope, at: clock.now, because: error)
+                        return .some(nil)
+                    } catch {
+                        health.failed(error, at: clock.now)
+                    }
+                }
+            }
+            do { try await Task.sleep(for: wait) } catch { return nil }
+            wait = min(wait * 2, Self.longestRetryWait)
+        }
+        return nil
+    }
+
+    /// Whether a write transaction commits now (an empty one: it takes the write lock and commits).
+    private func storeTakesWrites() -> Bool {
+        do {
+            try database.write { _ in }
+            return true
+        } catch {
+            health.failed(error, at: clock.now)
+            return false
+        }
+    }
+
+    /// Runs `body` in a write transaction, waiting out store conditions; returns early only when cancelled.
+    private func untilStored(_ body: (borrowing StoreTransaction) throws -> Void) async {
+        var wait = Duration.milliseconds(50)
+        while !Task.isCancelled {
+            do {
+                try database.write(body)
+                return
+            } catch {
+                guard error.isStoreCondition else {
+                    logger.error("cannot store the resume point", metadata: ["error": "\(error)"])
+                    return
+                }
+                health.failed(error, at: clock.now)
+            }
+            do { try await Task.sleep(for: wait) } catch { return }
+            wait = min(wait * 2, Self.longestRetryWait)
         }
     }
 

@@ -5,33 +5,54 @@ import RoastStore
 import Synchronization
 import Timekeeping
 
-/// Delivers the outbox after commit: each chat's messages in order, chats concurrently, through the
-/// platform (which applies rate limits and `retry_after`).
+/// Delivers the outbox after commit through the platform (which applies rate limits and
+/// `retry_after`): each chat's queue by a worker of its own, so that a chat waiting on its throttle
+/// or on a failure never holds back another; within a chat, replies before broadcasts, each kind
+/// oldest first.
 ///
-/// A message leaves the outbox only once the platform confirmed it, so a crash between sending and
-/// confirming re-sends it at most once. Transient failures park the chat and retry with backoff;
-/// permanent refusals are recorded as failed (never dropped silently).
+/// A message leaves the outbox only once the platform confirmed it; a crash between the
+/// confirmation and its mark re-sends it at most once. A confirmation the store cannot mark (busy,
+/// locked, full) is remembered and marked later: this process never sends that row again. Transient
+/// failures park the chat and retry with backoff; permanent refusals are recorded as failed (never
+/// dropped silently).
 public final class OutboxDeliverer: Sendable {
+    /// How a delivered or refused row is to be marked in the store.
+    private enum Mark: Sendable {
+        case delivered(MessageID?)
+        case failed(reason: String)
+    }
+
     private struct Parked {
         var until: Date
         var failures: Int
     }
 
+    private struct State {
+        /// Chats whose worker is running.
+        var running: Set<ChatID> = []
+        var parked: [ChatID: Parked] = [:]
+        /// Rows settled with the platform whose mark the store has not taken yet, by outbox id.
+        var unmarked: [Int64: Mark] = [:]
+        /// Rows settled since start (tells a round of workers that made progress from one that did not).
+        var settled = 0
+    }
+
+    /// Rows a worker reads at a time (edits among them are coalesced).
+    static let window = 20
+
     private let database: RoastDatabase
     private let platform: any ChatPlatform
     private let clock: any WallClock
     private let logger: Logger
-    private let batchSize: Int
-    private let parked = Mutex<[ChatID: Parked]>([:])
+    private let state = Mutex(State())
     private let signal: AsyncStream<Void>
     private let signalContinuation: AsyncStream<Void>.Continuation
 
-    public init(database: RoastDatabase, platform: any ChatPlatform, clock: any WallClock, logger: Logger, batchSize: Int = 200) {
+    public init(database: RoastDatabase, platform: any ChatPlatform, clock: any WallClock, logger: Logger) {
         self.database = database
         self.platform = platform
         self.clock = clock
         self.logger = logger
-        self.batchSize = batchSize
         (signal, signalContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -39,7 +60,7 @@ public final class OutboxDeliverer: Sendable {
     public func wake() { signalContinuation.yield() }
 
     /// Delivers until the surrounding task is cancelled, waking on ``wake()`` and every few seconds
-    /// (to retry parked chats).
+    /// (to retry parked chats and unmarked rows); each chat with pending rows gets a worker.
     public func run(retryInterval: Double = 2) async {
         let ticker = Task { [clock, signalContinuation] in
             while !Task.isCancelled {
@@ -48,49 +69,81 @@ public final class OutboxDeliverer: Sendable {
             }
         }
         defer { ticker.cancel() }
-        await deliverPending()
-        for await _ in signal {
-            if Task.isCancelled { break }
-            await deliverPending()
+        await withDiscardingTaskGroup { group in
+            dispatch(into: &group)
+            for await _ in signal {
+                if Task.isCancelled { break }
+                dispatch(into: &group)
+            }
+            group.cancelAll()
         }
     }
 
-    /// Delivers everything deliverable now; returns the number of rows still pending afterwards.
+    /// Delivers everything deliverable now, every chat's queue to its end (or to a failure that parks
+    /// it); returns the number of rows still pending afterwards (-1 when the store cannot tell).
     @discardableResult
     public func deliverPending() async -> Int {
         while !Task.isCancelled {
-            let now = clock.now
-            let blocked = parked.withLock { parked in Set(parked.filter { $0.value.until > now }.keys) }
-            let items: [OutboxItem]
-            do {
-                items = try database.read { try $0.pendingOutbox(limit: batchSize) }.filter { !blocked.contains($0.chatID) }
-            } catch {
-                logger.error("cannot read the outbox", metadata: ["error": "\(error)"])
-                return -1
+            let before = state.withLock { $0.settled }
+            let started = await withDiscardingTaskGroup { group in
+                dispatch(into: &group)
             }
-            guard !items.isEmpty else { break }
-            var order: [ChatID] = []
-            var byChat: [ChatID: [OutboxItem]] = [:]
-            for item in items {
-                if byChat[item.chatID] == nil { order.append(item.chatID) }
-                byChat[item.chatID, default: []].append(item)
-            }
-            await withTaskGroup(of: Void.self) { group in
-                for chat in order {
-                    let queue = byChat[chat] ?? []
-                    group.addTask { await self.deliver(queue, chat: chat) }
-                }
-            }
+            if !started || state.withLock({ $0.settled }) == before { break }
         }
+        flushMarks()
         return (try? database.read { try $0.pendingOutboxCount() }) ?? -1
     }
 
-    private func deliver(_ queue: [OutboxItem], chat: ChatID) async {
-        for (index, item) in queue.enumerated() {
-            if Task.isCancelled { return }
-            if case .edit(let message, _) = item.action, Self.laterEdit(of: message, in: queue[(index + 1)...]) {
-                // Superseded by a newer edit of the same message: coalesce a burst into one request.
-                complete(item, message: nil)
+    // MARK: - Workers
+
+    /// Starts a worker for each chat with pending rows that has none and is not parked; returns
+    /// whether any was started.
+    @discardableResult
+    private func dispatch(into group: inout DiscardingTaskGroup) -> Bool {
+        flushMarks()
+        let chats: [ChatID]
+        do {
+            chats = try database.read { try $0.pendingOutboxChats() }
+        } catch {
+            logger.error("cannot read the outbox", metadata: ["error": "\(error)"])
+            return false
+        }
+        let now = clock.now
+        let starting = state.withLock { state in
+            chats.filter { chat in
+                guard !state.running.contains(chat), (state.parked[chat]?.until ?? .distantPast) <= now else { return false }
+                state.running.insert(chat)
+                return true
+            }
+        }
+        for chat in starting {
+            group.addTask {
+                await self.deliver(chat)
+                self.state.withLock { _ = $0.running.remove(chat) }
+                // Rows queued while the worker was finishing are picked up by the next look.
+                self.wake()
+            }
+        }
+        return !starting.isEmpty
+    }
+
+    /// Delivers `chat`'s queue until it is empty, the chat is parked, or the task is cancelled.
+    private func deliver(_ chat: ChatID) async {
+        while !Task.isCancelled {
+            flushMarks()
+            let unmarked = state.withLock { Set($0.unmarked.keys) }
+            let queue: [OutboxItem]
+            do {
+                queue = try database.read { try $0.pendingOutbox(chat: chat, limit: Self.window + unmarked.count) }
+                    .filter { !unmarked.contains($0.id) }
+            } catch {
+                logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
+                return
+            }
+            guard let item = queue.first else { return }
+            if case .edit(let message, _) = item.action, Self.laterEdit(of: message, in: queue.dropFirst()) {
+                // Superseded by a newer edit of the same message: a burst becomes one request.
+                settle(item, .delivered(nil))
                 continue
             }
             do {
@@ -104,8 +157,8 @@ public final class OutboxDeliverer: Sendable {
                 case .document(let document):
                     message = try await platform.sendDocument(document, to: chat)
                 }
-                complete(item, message: message)
-                parked.withLock { _ = $0.removeValue(forKey: chat) }
+                settle(item, .delivered(message))
+                state.withLock { _ = $0.parked.removeValue(forKey: chat) }
             } catch {
                 guard handle(error, item: item, chat: chat) else { return }
             }
@@ -118,10 +171,10 @@ public final class OutboxDeliverer: Sendable {
         case .cancelled:
             return false
         case .unavailable(let reason):
-            let failures = parked.withLock { parked in
-                let failures = (parked[chat]?.failures ?? 0) + 1
+            let failures = state.withLock { state in
+                let failures = (state.parked[chat]?.failures ?? 0) + 1
                 let delay = min(300, pow(2, Double(min(failures, 9))))
-                parked[chat] = Parked(until: clock.now.addingTimeInterval(delay), failures: failures)
+                state.parked[chat] = Parked(until: clock.now.addingTimeInterval(delay), failures: failures)
                 return failures
             }
             try? database.write { try $0.bumpOutboxAttempts(item.id) }
@@ -129,15 +182,19 @@ public final class OutboxDeliverer: Sendable {
             return false
         case .rejected(let reason):
             logger.error("message rejected by the platform", metadata: ["chat": "\(chat)", "outbox": "\(item.id)", "reason": "\(reason)"])
-            try? database.write { try $0.failOutbox(item.id, reason: reason) }
+            settle(item, .failed(reason: reason))
             return true
         case .chatUnavailable:
             logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
-            try? database.write { tx in
-                try tx.setChatActive(chat, false)
-                for pending in try tx.pendingOutbox(limit: Int.max) where pending.chatID == chat {
-                    try tx.failOutbox(pending.id, reason: "chat unavailable")
+            do {
+                try database.write { tx in
+                    try tx.setChatActive(chat, false)
+                    for pending in try tx.pendingOutbox(chat: chat, limit: Int.max) {
+                        try tx.failOutbox(pending.id, reason: "chat unavailable")
+                    }
                 }
+            } catch {
+                settle(item, .failed(reason: "chat unavailable"))
             }
             return false
         case .migrated(let newChat):
@@ -151,11 +208,43 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    private func complete(_ item: OutboxItem, message: MessageID?) {
+    // MARK: - Marks
+
+    /// Marks `item` in the store, or remembers the mark until the store takes it: a row the platform
+    /// settled is never handed to it again by this process.
+    private func settle(_ item: OutboxItem, _ mark: Mark) {
+        state.withLock { $0.settled += 1 }
         do {
-            try database.write { try $0.completeOutbox(item.id, message: message) }
+            try write(mark, item.id)
         } catch {
-            logger.error("cannot mark an outbox row delivered", metadata: ["outbox": "\(item.id)", "error": "\(error)"])
+            state.withLock { $0.unmarked[item.id] = mark }
+            logger.error(
+                "cannot mark an outbox row; it is kept in memory and marked once the database takes writes",
+                metadata: ["outbox": "\(item.id)", "error": "\(error)"])
+        }
+    }
+
+    /// Writes the remembered marks the store did not take before.
+    private func flushMarks() {
+        let marks = state.withLock { $0.unmarked }
+        guard !marks.isEmpty else { return }
+        for (id, mark) in marks.sorted(by: { $0.key < $1.key }) {
+            do {
+                try write(mark, id)
+            } catch {
+                return
+            }
+            state.withLock { _ = $0.unmarked.removeValue(forKey: id) }
+        }
+        logger.notice("outbox marks written after the database recovered", metadata: ["rows": "\(marks.count)"])
+    }
+
+    private func write(_ mark: Mark, _ id: Int64) throws {
+        try database.write { tx in
+            switch mark {
+            case .delivered(let message): try tx.completeOutbox(id, message: message)
+            case .failed(let reason): try tx.failOutbox(id, reason: reason)
+            }
         }
     }
 

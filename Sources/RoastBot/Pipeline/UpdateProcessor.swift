@@ -8,16 +8,27 @@ import Timekeeping
 /// Applies platform events to the database exactly once.
 ///
 /// For each event, one SQLite transaction — or one savepoint of a transaction shared by a group of
-/// events, see ``apply(group:clock:budget:)`` — holds: the check that its sequence number was not
+/// events, see ``attempt(group:clock:budget:)`` — holds: the check that its sequence number was not
 /// applied before, every state change the handler makes, the outgoing messages (as outbox rows) and
 /// the mark that the sequence number is now applied. A crash at any point therefore either loses the
 /// whole event (it is fetched again after restart) or keeps all of it; it is never applied twice.
+///
+/// An attempt that fails keeps nothing; whether to try again (the store was busy, locked or full) or
+/// to give the event up (``skip(_:at:because:)``) is the caller's decision (see ``EventPipeline``).
 public struct UpdateProcessor: Sendable {
     /// The result of applying one event, for the caller's after-commit work.
     public struct Applied: Sendable, Hashable {
         public var outcome: HandlerOutcome
         /// Number of outbox rows written.
         public var queued: Int
+    }
+
+    /// What one attempt to apply an event came to.
+    public enum Attempt: Sendable {
+        /// Committed; nil when the event had been applied before.
+        case applied(Applied?)
+        /// Rolled back: nothing of the event was kept.
+        case failed(any Error)
     }
 
     private let database: RoastDatabase
@@ -35,44 +46,46 @@ public struct UpdateProcessor: Sendable {
         self.logger = logger
     }
 
-    /// Applies `envelope` unless it was applied before (then returns nil). Without `prepared`, the
-    /// event is decoded here and nothing is fetched before its transaction.
-    ///
-    /// A handler failure rolls the transaction back; the event is then recorded as applied with no
-    /// effects (and logged), so one poisonous event can never wedge the pipeline.
-    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent? = nil) -> Applied? {
+    /// Applies `envelope` in a transaction of its own, unless it was applied before. Without
+    /// `prepared`, the event is decoded here and nothing is fetched before its transaction.
+    public func attempt(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent? = nil) -> Attempt {
         let prepared = prepared ?? PreparedEvent(action: router.decode(envelope))
         do {
-            return try database.write { tx in
-                try applyInTransaction(envelope, processedAt: processedAt, prepared: prepared, tx)
-            }
+            return .applied(
+                try database.write { tx in
+                    try applyInTransaction(envelope, processedAt: processedAt, prepared: prepared, tx)
+                })
         } catch {
-            logSkip(envelope, error)
-            do {
-                try database.write { tx in try markSkipped(envelope, at: processedAt, tx) }
-            } catch {
-                logger.critical("cannot record a skipped event", metadata: ["update": "\(envelope.sequence)", "error": "\(error)"])
-            }
+            return .failed(error)
+        }
+    }
+
+    /// Applies `envelope` once, giving it up at the first failure (recorded as skipped). For callers
+    /// with nobody to wait for a store to recover: benchmarks and tests. Nil when it had been applied
+    /// before or was skipped.
+    public func apply(_ envelope: IncomingEnvelope, processedAt: Date, prepared: PreparedEvent? = nil) -> Applied? {
+        switch attempt(envelope, processedAt: processedAt, prepared: prepared) {
+        case .applied(let applied):
+            return applied
+        case .failed(let error):
+            try? skip(envelope, at: processedAt, because: error)
             return nil
         }
     }
 
     /// Applies `events` in order in one transaction — one commit, each event inside its own savepoint —
-    /// until they run out or `budget` has passed since the first began; returns the results of those
-    /// applied (a prefix of `events`, never empty when `events` is not), as ``apply(_:processedAt:prepared:)``
-    /// would have.
-    ///
-    /// Each event is still all-or-nothing: a failing one is rolled back to its savepoint and recorded
-    /// as skipped, the others keep their effects. The commit is shared, so a crash before it loses the
-    /// whole group, all of which is fetched again after restart. If the shared transaction itself
-    /// fails, the events are applied one by one instead.
-    public func apply(
+    /// until they run out, one fails, or `budget` has passed since the first began. Returns the
+    /// attempts made, a prefix of `events` (never empty when `events` is not), as
+    /// ``attempt(_:processedAt:prepared:)`` would have: a failing event is rolled back to its
+    /// savepoint, the events before it keep their effects, and the events after it are not tried.
+    /// If the shared transaction itself cannot begin or commit, every event tried failed.
+    public func attempt(
         group events: ArraySlice<(envelope: IncomingEnvelope, prepared: PreparedEvent)>, clock: any WallClock, budget: Duration
-    ) -> [Applied?] {
+    ) -> [Attempt] {
         guard events.count > 1 else {
-            return events.map { apply($0.envelope, processedAt: clock.now, prepared: $0.prepared) }
+            return events.map { attempt($0.envelope, processedAt: clock.now, prepared: $0.prepared) }
         }
-        var results: [Applied?] = []
+        var results: [Attempt] = []
         do {
             try database.write { tx in
                 let started = ContinuousClock.now
@@ -81,34 +94,33 @@ public struct UpdateProcessor: Sendable {
                     let processedAt = clock.now
                     do {
                         results.append(
-                            try tx.savepoint { tx in
-                                try applyInTransaction(event.envelope, processedAt: processedAt, prepared: event.prepared, tx)
-                            })
+                            .applied(
+                                try tx.savepoint { tx in
+                                    try applyInTransaction(event.envelope, processedAt: processedAt, prepared: event.prepared, tx)
+                                }))
                     } catch {
-                        logSkip(event.envelope, error)
-                        try markSkipped(event.envelope, at: processedAt, tx)
-                        results.append(nil)
+                        results.append(.failed(error))
+                        break
                     }
                 }
             }
             return results
         } catch {
-            logger.warning("a group of events could not be committed; applying them one by one", metadata: ["error": "\(error)"])
-            return events.prefix(max(results.count, 1)).map { apply($0.envelope, processedAt: clock.now, prepared: $0.prepared) }
+            return Array(repeating: .failed(error), count: max(results.count, 1))
         }
     }
 
-    /// Records a failed event as applied (with no effects), unless it was applied before.
-    private func markSkipped(_ envelope: IncomingEnvelope, at processedAt: Date, _ tx: borrowing StoreTransaction) throws {
-        if try !tx.hasApplied(envelope.sequence, from: envelope.source) {
-            try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
+    /// Records `envelope` as applied with no effects, unless it was applied before: an event given up
+    /// (its failure repeats while the store takes other writes), so that it never wedges the pipeline.
+    public func skip(_ envelope: IncomingEnvelope, at processedAt: Date, because error: any Error) throws {
+        try database.write { tx in
+            if try !tx.hasApplied(envelope.sequence, from: envelope.source) {
+                try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
+            }
         }
-    }
-
-    private func logSkip(_ envelope: IncomingEnvelope, _ error: any Error) {
         logger.error(
             "event failed; recorded as skipped",
-            metadata: ["update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)"])
+            metadata: ["source": "\(envelope.source)", "update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)"])
     }
 
     private func applyInTransaction(
@@ -150,14 +162,15 @@ public struct UpdateProcessor: Sendable {
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
         }
         var queued = 0
+        let about = envelope.sender.map { (user: $0.id, chat: chat.chatID) }
         for reply in outcome.replies {
             switch reply {
             case .send(let message, let anchor):
-                _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt)
+                _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt, about: about)
             case .edit(let messageID, let message):
-                _ = try tx.enqueue(.edit(messageID, message), chat: chat.chatID, anchor: nil, at: processedAt)
+                _ = try tx.enqueue(.edit(messageID, message), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             case .document(let document):
-                _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt)
+                _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             }
             queued += 1
         }

@@ -4,13 +4,20 @@ import Foundation
 /// Deliveries queued in the same transaction as the change that caused them.
 extension StoreTransaction {
     /// Queues `action` for `chat`; `anchor` is the roast it posts, whose message id is recorded when
-    /// the item completes. Returns the item's id.
+    /// the item completes; `about` is the person (and the chat where they acted) whose event caused
+    /// it, so that forgetting them removes it. Returns the item's id.
     @discardableResult
-    public func enqueue(_ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date) throws(StoreError) -> Int64 {
+    public func enqueue(
+        _ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date, priority: OutboxPriority = .reply,
+        about: (user: UserID, chat: ChatID)? = nil
+    ) throws(StoreError) -> Int64 {
         let payload = OutboxPayloadWriter.json(action)
         try connection.execute(
-            "INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at) VALUES (?, ?, ?, ?)",
-            chat, payload, anchor, date)
+            """
+            INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at, priority, about_user_id, about_chat_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            chat, payload, anchor, date, priority.rawValue, about?.user, about?.chat)
         return connection.lastInsertRowID
     }
 
@@ -22,18 +29,25 @@ extension StoreTransaction {
             WHERE state = 'pending' ORDER BY outbox_id LIMIT ?
             """,
             limit, context: "outbox"
-        ) { (row: borrowing Row) throws(StoreError) in
-            let action: OutboxAction
-            do {
-                action = try Self.decoder.decode(OutboxAction.self, from: Data(row.string(2).utf8))
-            } catch {
-                throw .corruptRow("outbox.payload of item \(row.int64(0))")
-            }
-            return OutboxItem(
-                id: row.int64(0), chatID: ChatID(row.int64(1)), action: action,
-                anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)), attempts: row.int(4),
-                createdAt: row.date(5))
+        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+    }
+
+    /// The chats with pending items, by id.
+    public func pendingOutboxChats() throws(StoreError) -> [ChatID] {
+        try connection.query("SELECT DISTINCT chat_id FROM outbox WHERE state = 'pending' ORDER BY chat_id") { (row: borrowing Row) in
+            ChatID(row.int64(0))
         }
+    }
+
+    /// `chat`'s pending items in delivery order (replies before broadcasts, then oldest first).
+    public func pendingOutbox(chat: ChatID, limit: Int) throws(StoreError) -> [OutboxItem] {
+        try connection.query(
+            """
+            SELECT outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at FROM outbox
+            WHERE state = 'pending' AND chat_id = ? ORDER BY priority, outbox_id LIMIT ?
+            """,
+            chat, limit, context: "outbox"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
     }
 
     public func pendingOutboxCount() throws(StoreError) -> Int {
@@ -71,4 +85,16 @@ extension StoreTransaction {
     // MARK: - Helpers
 
     private static var decoder: JSONDecoder { JSONDecoder() }
+
+    private static func outboxItem(_ row: borrowing Row) throws(StoreError) -> OutboxItem {
+        let action: OutboxAction
+        do {
+            action = try decoder.decode(OutboxAction.self, from: Data(row.string(2).utf8))
+        } catch {
+            throw .corruptRow("outbox.payload of item \(row.int64(0))")
+        }
+        return OutboxItem(
+            id: row.int64(0), chatID: ChatID(row.int64(1)), action: action, anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)),
+            attempts: row.int(4), createdAt: row.date(5))
+    }
 }

@@ -42,12 +42,12 @@ struct BotFixture {
         seed: UInt64 = 99, ai: (any AIRoastSource)? = nil, collections: CollectionCatalogStore = CollectionCatalogStore(),
         now: Date = Date(timeIntervalSince1970: 1_790_000_000), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil,
-        safety: SafetyFilter = SafetyFilter()
+        safety: SafetyFilter = SafetyFilter(), faults: StoreFaults? = nil
     ) throws {
         clock = ManualClock(now: now)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path)
+        database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path, faults: faults)
         runtime = try BotRuntime(
             database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed,
             safety: safety, ai: ai, collections: collections, administration: administration, streakRisk: streakRisk, inline: inline,
@@ -72,6 +72,9 @@ struct BotFixture {
         await runtime.pipeline.process(envelopes, from: Self.source, nextOffset: (envelopes.map(\.sequence).max() ?? 0) + 1)
         await runtime.outbox.deliverPending()
     }
+
+    /// Today in the default chat timezone, by the fixture's clock.
+    var localToday: LocalDate { LocalDate(clock.now, in: BotDefaults.timeZone) }
 
     /// Whether a press of a button carrying `payload` decodes to a feature's action (else it is stale).
     func decodes(_ payload: String) -> Bool {

@@ -1,0 +1,128 @@
+import ChatPlatform
+import Foundation
+import Logging
+import RoastBot
+import RoastStore
+import RoastTesting
+import Synchronization
+import Testing
+import Timekeeping
+
+/// A platform whose sends to `slowChat` each wait until the test lets one through; it records every
+/// send in order.
+private final class GatedPlatform: ChatPlatform {
+    let slowChat: ChatID
+    private let sent = Mutex<[(chat: ChatID, text: String)]>([])
+    private let passes: AsyncStream<Void>
+    private let passContinuation: AsyncStream<Void>.Continuation
+    private let nextID = Mutex<Int64>(1)
+
+    init(slowChat: ChatID) {
+        self.slowChat = slowChat
+        (passes, passContinuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    var sends: [(chat: ChatID, text: String)] { sent.withLock { $0 } }
+
+    /// Lets one waiting send to the slow chat through.
+    func pass() { passContinuation.yield() }
+
+    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        if chat == slowChat {
+            var iterator = passes.makeAsyncIterator()
+            guard await iterator.next() != nil else { throw .cancelled }
+        }
+        sent.withLock { $0.append((chat, message.text.plainText)) }
+        return MessageID(nextID.withLock { id in
+            defer { id += 1 }
+            return id
+        })
+    }
+
+    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
+    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID { MessageID(0) }
+    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
+}
+
+struct OutboxDelivererTests {
+    static let busy = ChatRef(id: ChatID(-1_001), kind: .supergroup)
+    static let quiet = ChatRef(id: ChatID(-1_002), kind: .supergroup)
+
+    static func database() throws -> (RoastDatabase, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path)
+        try database.write { tx in
+            for chat in [busy, quiet] { _ = try tx.ensureChat(chat, defaultLanguage: .en, at: Date(timeIntervalSince1970: 0)) }
+        }
+        return (database, directory)
+    }
+
+    static func enqueue(_ database: RoastDatabase, _ text: String, to chat: ChatRef, priority: OutboxPriority) throws {
+        try database.write { tx in
+            try tx.enqueue(.send(OutgoingMessage(text: RichText(plain: text))), chat: chat.id, anchor: nil, at: Date(), priority: priority)
+        }
+    }
+
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
+
+    /// A chat waiting on its own sends never delays another chat's.
+    @Test func aBusyChatNeverDelaysAnotherOne() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for index in 0..<300 { try Self.enqueue(database, "daily \(index)", to: Self.busy, priority: .broadcast) }
+        try Self.enqueue(database, "help", to: Self.quiet, priority: .reply)
+        let platform = GatedPlatform(slowChat: Self.busy.id)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        try await Self.eventually { platform.sends.contains { $0.chat == Self.quiet.id } }
+        #expect(platform.sends.filter { $0.chat == Self.busy.id }.isEmpty)
+        loop.cancel()
+        await loop.value
+    }
+
+    /// Within one chat, a reply goes before the broadcasts queued ahead of it.
+    @Test func aReplyGoesBeforeTheBroadcastsQueuedAheadOfIt() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for index in 0..<25 { try Self.enqueue(database, "daily \(index)", to: Self.busy, priority: .broadcast) }
+        let platform = GatedPlatform(slowChat: Self.busy.id)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        platform.pass()
+        platform.pass()
+        try await Self.eventually { platform.sends.count == 2 }
+        try Self.enqueue(database, "reply to /roast", to: Self.busy, priority: .reply)
+        // The send in flight finishes first; the reply is next.
+        platform.pass()
+        platform.pass()
+        try await Self.eventually { platform.sends.count == 4 }
+        #expect(platform.sends.map(\.text) == ["daily 0", "daily 1", "daily 2", "reply to /roast"])
+        loop.cancel()
+        await loop.value
+    }
+
+    /// A send the platform confirmed while the store could not mark it is not sent again; the mark
+    /// is written once the store takes writes.
+    @Test func aConfirmedSendTheStoreCannotMarkIsNeverSentAgain() async throws {
+        let faults = StoreFaults()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path, faults: faults)
+        try database.write { tx in _ = try tx.ensureChat(Self.quiet, defaultLanguage: .en, at: Date(timeIntervalSince1970: 0)) }
+        try Self.enqueue(database, "roast", to: Self.quiet, priority: .reply)
+        let platform = RecordingPlatform()
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        faults.inject(.full)
+        for _ in 0..<5 { await outbox.deliverPending() }
+        #expect(platform.sentMessages.count == 1)
+        #expect(try database.read { try $0.pendingOutboxCount() } == 1)
+        faults.inject(nil)
+        #expect(await outbox.deliverPending() == 0)
+        #expect(platform.sentMessages.count == 1)
+    }
+}
