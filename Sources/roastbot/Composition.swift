@@ -27,11 +27,22 @@ enum Composition {
         return SimulatedClock(start: start, rate: settings.clockRate)
     }
 
-    static func openDatabase(_ path: String) throws -> RoastDatabase {
+    /// Takes the database's lock (a second process on the same file exits with
+    /// ``databaseInUseExitCode``), then opens it. The lock is held while the returned value lives.
+    static func openDatabase(_ path: String, faults: StoreFaults? = nil) throws -> (RoastDatabase, DatabaseLock) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let lock: DatabaseLock
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            return try RoastDatabase(path: path)
+            lock = try DatabaseLock(databasePath: path)
+        } catch let error as DatabaseLock.LockError {
+            if case .held = error { fail("\(path): \(error)", code: databaseInUseExitCode) }
+            fail("\(error)")
+        } catch {
+            fail("cannot create the database folder \(directory.path): \(error)")
+        }
+        do {
+            return (try RoastDatabase(path: path, faults: faults), lock)
         } catch {
             fail("cannot open the database \(path): \(error)")
         }
@@ -83,6 +94,8 @@ enum Composition {
     static let configurationExitCode: Int32 = 2
     /// Exit status when Telegram refuses the token (restarting will not help either).
     static let unauthorizedExitCode: Int32 = 3
+    /// Exit status when another process already uses the database file.
+    static let databaseInUseExitCode: Int32 = 4
 
     /// Prints one line to standard error and exits.
     static func fail(_ message: String, code: Int32 = configurationExitCode) -> Never {

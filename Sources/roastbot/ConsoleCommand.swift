@@ -28,7 +28,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let level = environment["ROASTBOT_LOG_LEVEL"] == nil ? "warning" : settings.logLevel
         let logger = Composition.bootstrapLogging(level: level, secrets: [settings.telegram.token, settings.ai.key].compactMap { $0 })
         let clock = Composition.clock(settings)
-        let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultConsoleDatabase)
+        let (database, lock) = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultConsoleDatabase)
+        defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)
         let collections = Composition.loadCollections(settings.collectionsPath)

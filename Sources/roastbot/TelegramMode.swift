@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RoastBot
 import RoastCore
+import RoastStore
 import ServiceLifecycle
 import TelegramAdapter
 import TelegramBotAPI
@@ -30,7 +31,10 @@ enum TelegramMode {
         async let loadedLibrary = Composition.loadLibrary(settings.libraryPath)
         async let loadedCollections = Composition.loadCollections(settings.collectionsPath)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
-        let database = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultTelegramDatabase)
+        let (database, lock) = try Composition.openDatabase(
+            settings.databasePath ?? BotSettings.defaultTelegramDatabase, faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:))
+        )
+        defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let library = try await loadedLibrary
         let collections = await loadedCollections

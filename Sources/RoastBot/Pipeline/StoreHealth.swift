@@ -35,10 +35,12 @@ public final class StoreHealth: Sendable {
 
     /// A write committed.
     func succeeded(at date: Date) {
-        guard let ended = outage.withLock({ outage -> Outage? in
-            defer { outage = nil }
-            return outage
-        }) else { return }
+        guard
+            let ended = outage.withLock({ outage -> Outage? in
+                defer { outage = nil }
+                return outage
+            })
+        else { return }
         logger.notice(
             "database available again", metadata: ["unavailable_seconds": "\(Int(date.timeIntervalSince(ended.since).rounded()))"])
     }

@@ -120,7 +120,9 @@ public struct UpdateProcessor: Sendable {
         }
         logger.error(
             "event failed; recorded as skipped",
-            metadata: ["source": "\(envelope.source)", "update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)"])
+            metadata: [
+                "source": "\(envelope.source)", "update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)",
+            ])
     }
 
     private func applyInTransaction(

@@ -12,7 +12,8 @@ import Synchronization
 /// checkpoints back to back, each copying a few pages and syncing the file); a second connection
 /// then runs a passive checkpoint, which never blocks the writer. A passive checkpoint
 /// cannot restart the log while writes keep coming, so when the log reaches ``inlinePages`` the
-/// writer checkpoints itself — by then nearly everything is already copied — and its next
+/// writer checkpoints itself (after any background checkpoint under way) — by then nearly
+/// everything is already copied — and its next
 /// transaction starts the log over (truncated to `journal_size_limit`). Durability is unchanged:
 /// commits are in the WAL either way, and checkpoints are crash-safe.
 final class WALCheckpointer: Sendable {
@@ -70,6 +71,9 @@ final class WALCheckpointer: Sendable {
             lastRequest.store(0, ordering: .relaxed)
         }
         if pages >= inlinePages {
+            // A background checkpoint under way holds the checkpoint lock, and the writer's own would
+            // find it busy and skip; waiting for it keeps the log bounded however slowly it runs.
+            queue.sync {}
             sqlite3_wal_checkpoint_v2(writer, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
         } else if pages >= max(backgroundPages, last + backgroundStride), !scheduled.exchange(true, ordering: .acquiringAndReleasing) {
             lastRequest.store(pages, ordering: .relaxed)

@@ -151,6 +151,7 @@ extension BotSettings {
         if let value = environment["ROASTBOT_LIBRARY"], !value.isEmpty { libraryPath = value }
         if let value = environment["ROASTBOT_COLLECTIONS"], !value.isEmpty { collectionsPath = value }
         if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
+        if let value = environment["ROASTBOT_STORE_FAULT_FILE"], !value.isEmpty { storeFaultFile = value }
         if let value = environment["ROASTBOT_ABUSE_LIMIT"], !value.isEmpty {
             guard let limit = Int(value), limit >= 0 else {
                 throw .invalidValue(key: "ROASTBOT_ABUSE_LIMIT", value: value, expected: "a count ≥ 0 (0 = off)")

@@ -33,10 +33,11 @@ private final class GatedPlatform: ChatPlatform {
             guard await iterator.next() != nil else { throw .cancelled }
         }
         sent.withLock { $0.append((chat, message.text.plainText)) }
-        return MessageID(nextID.withLock { id in
-            defer { id += 1 }
-            return id
-        })
+        return MessageID(
+            nextID.withLock { id in
+                defer { id += 1 }
+                return id
+            })
     }
 
     func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
