@@ -322,5 +322,10 @@ enum Schema {
                 CREATE INDEX outbox_by_person ON outbox (about_chat_id, about_user_id) WHERE about_user_id IS NOT NULL;
                 """
         ),
+        Migration(
+            // A freeze offer is valid for a stated time after the break showed.
+            name: "date freeze offers",
+            sql: "ALTER TABLE streaks ADD COLUMN offer_made_at REAL;"
+        ),
     ]
 }

@@ -33,10 +33,6 @@ extension Phrasebook {
             "🧊 Freeze: none — a new one after \(days(daysLeft)) of activity")
     }
 
-    public func freezeRestorable(_ brokenLength: Int) -> String {
-        say("🧊 Có thể khôi phục chuỗi \(days(brokenLength)) đã đứt", "🧊 Your broken \(days(brokenLength)) streak can still be restored")
-    }
-
     public func nextMilestone(_ milestone: Int, left: Int) -> String {
         say("🎯 Mốc tiếp theo: \(days(milestone)) (còn \(left))", "🎯 Next milestone: \(days(milestone)) (\(left) to go)")
     }
@@ -98,10 +94,11 @@ extension Phrasebook {
     }
 
     /// Offer text; the mention comes first.
-    public func freezeOffer(brokenLength: Int) -> String {
+    public func freezeOffer(brokenLength: Int, validHours: Int) -> String {
         say(
-            ", chuỗi \(days(brokenLength)) của bạn vừa đứt 😢 Dùng 🧊 đóng băng để khôi phục? Lời mời chỉ có một lần.",
-            ", your \(brokenLength)-day streak just broke 😢 Use your 🧊 freeze to restore it? This offer comes once.")
+            ", chuỗi \(days(brokenLength)) của bạn vừa đứt 😢 Dùng 🧊 đóng băng để khôi phục? Lời mời chỉ có một lần, trong \(validHours) giờ.",
+            ", your \(brokenLength)-day streak just broke 😢 Use your 🧊 freeze to restore it? This offer comes once and lasts \(validHours) hours."
+        )
     }
 
     public var freezeButton: String { say("🧊 Khôi phục chuỗi", "🧊 Restore my streak") }

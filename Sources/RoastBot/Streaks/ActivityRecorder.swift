@@ -27,7 +27,7 @@ public struct ActivityRecorder: Sendable {
     public func recordStreak(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> StreakUpdate? {
         guard let profile = context.profile else { return nil }
         let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
-        let update = engine.record(state, activityOn: context.localDate)
+        let update = engine.record(state, activityOn: context.localDate, at: context.envelope.date)
         if update.change != .alreadyCounted {
             try tx.saveStreak(update.state, chat: profile.chatID, user: profile.userID)
         }
@@ -53,7 +53,9 @@ public struct ActivityRecorder: Sendable {
             if let message = view.message { replies.append(.send(message)) }
             if let offer = update?.newOffer {
                 replies.append(
-                    .send(CelebrationView.freezeOffer(offer, user: profile.userID, name: profile.displayName, language: context.language)))
+                    .send(
+                        CelebrationView.freezeOffer(
+                            offer, user: profile.userID, name: profile.displayName, language: context.language, rules: engine.rules)))
             }
         }
         if moved.contains(.fireReceived), let requester = credited, requester != context.profile?.userID,

@@ -50,12 +50,14 @@ public struct CelebrationView: Sendable {
     }
 
     /// The once-per-break offer to restore a streak, with its button.
-    public static func freezeOffer(_ offer: FreezeOffer, user: UserID, name: String, language: Language) -> OutgoingMessage {
+    public static func freezeOffer(
+        _ offer: FreezeOffer, user: UserID, name: String, language: Language, rules: StreakRules = .standard
+    ) -> OutgoingMessage {
         let words = Phrasebook(language)
         var text = RichText()
         text.append(.plain("🧊 "))
         text.append(.mention(user, name: name))
-        text.append(.plain(words.freezeOffer(brokenLength: offer.brokenLength)))
+        text.append(.plain(words.freezeOffer(brokenLength: offer.brokenLength, validHours: Int(rules.freezeOfferValidity / 3600))))
         return OutgoingMessage(
             text: text, buttons: [[Button(words.freezeButton, data: StreaksFeature.ButtonAction(restoring: user).payload)]])
     }

@@ -33,9 +33,7 @@ public struct StreakView: Sendable {
         text.append(.bold(words.streakHeader(standing.profile.displayName) + (streak.hasFlame(rules) ? " 🔥" : "")))
         var lines = [words.streakCurrent(current), words.streakLongest(streak.longest), words.streakTotal(streak.totalDays)]
         if let title = rules.title(longest: streak.longest) { lines.append(words.titleLine(title)) }
-        if let offer = streak.offer, streak.freezes > 0, current > 0 {
-            lines.append(words.freezeRestorable(offer.brokenLength))
-        } else if streak.freezes > 0 {
+        if streak.freezes > 0 {
             lines.append(words.freezeHeld(streak.freezes))
         } else {
             lines.append(words.freezeRefillIn(max(1, rules.activeDaysPerFreeze - streak.daysTowardFreeze)))
@@ -50,11 +48,8 @@ public struct StreakView: Sendable {
         lines.append(words.premiumState(streak.premiumUnlocked(rules), days: rules.premiumDays))
         lines.append(words.reminderState(standing.remindersOn))
         text.append(.plain("\n" + lines.joined(separator: "\n")))
-        var buttons: [[Button]] = []
-        if streak.offer != nil, streak.freezes > 0, current > 0 {
-            buttons = [[Button(words.freezeButton, data: StreaksFeature.ButtonAction(restoring: standing.userID).payload)]]
-        }
-        return OutgoingMessage(text: text, buttons: buttons)
+        // A freeze offer is made once, in its own message (see ``CelebrationView/freezeOffer``).
+        return OutgoingMessage(text: text)
     }
 
     /// Whole seconds from `now` to the end of `day` in `timeZone` (0 when already past).

@@ -97,7 +97,8 @@ public struct StreaksFeature: Feature {
         let words = context.words
         guard let profile = context.profile, profile.userID == owner else { return HandlerOutcome(notice: words.freezeNotYours) }
         let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
-        guard let update = engine.restore(state, on: context.localDate) else {
+        // Judged at the press: its date is when it arrived.
+        guard let update = engine.restore(state, on: context.localDate, at: context.envelope.date) else {
             let closed = message.map { [Reply.edit($0, OutgoingMessage(text: RichText(plain: words.freezeOfferClosed)))] } ?? []
             return HandlerOutcome(replies: closed, notice: words.freezeNothingToRestore)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Counts active days. Pure: it is given the activity's local date, never reads a clock.
 ///
 /// - The first activity of a day extends the streak when the previous counted day was yesterday,
@@ -7,8 +9,9 @@
 ///   (it is the newest day seen so far); an older date can only come from a timezone change moving
 ///   the chat's clock back, where ignoring it is what keeps a day from counting twice.
 /// - When a streak of `freezeThreshold`+ days breaks and a freeze is held, the break comes with a
-///   ``FreezeOffer``, made once. It stays valid while the new run is unbroken; using it joins the
-///   broken streak and the new run. The freeze is spent only when used.
+///   ``FreezeOffer``, made once. It stays valid for `freezeOfferValidity` after the break showed, and
+///   only while the new run is unbroken; using it joins the broken streak and the new run. The freeze
+///   is spent only when used.
 /// - While no freeze is held, every counted day moves toward the next one (one per 30 active days,
 ///   at most one held).
 public struct StreakEngine: Sendable {
@@ -16,8 +19,8 @@ public struct StreakEngine: Sendable {
 
     public init(rules: StreakRules = .standard) { self.rules = rules }
 
-    /// Applies activity on `date`.
-    public func record(_ state: StreakState, activityOn date: LocalDate) -> StreakUpdate {
+    /// Applies activity on `date`, which happened at `instant` (the start of a freeze offer's validity).
+    public func record(_ state: StreakState, activityOn date: LocalDate, at instant: Date? = nil) -> StreakUpdate {
         if let last = state.lastActive, date <= last {
             return StreakUpdate(state: state, change: .alreadyCounted)
         }
@@ -34,7 +37,7 @@ public struct StreakEngine: Sendable {
             if state.lastActive != nil, previous > 0 {
                 change = .restarted(brokenLength: previous)
                 if previous >= rules.freezeThreshold, state.freezes > 0 {
-                    offer = FreezeOffer(brokenLength: previous, restartedOn: date)
+                    offer = FreezeOffer(brokenLength: previous, restartedOn: date, madeAt: instant)
                     next.offer = offer
                 }
             } else {
@@ -49,12 +52,14 @@ public struct StreakEngine: Sendable {
         return StreakUpdate(state: next, change: change, milestones: milestones, newOffer: offer, refilled: refilled)
     }
 
-    /// Uses the held freeze to restore the broken streak on `date`; nil when there is nothing to
-    /// restore (no offer, the new run broke as well, or no freeze left).
-    public func restore(_ state: StreakState, on date: LocalDate) -> StreakUpdate? {
+    /// Uses the held freeze to restore the broken streak on `date`, at `instant` (the press); nil when
+    /// there is nothing to restore (no offer, the offer expired, the new run broke as well, or no
+    /// freeze left). Without an instant, the offer's age is not judged.
+    public func restore(_ state: StreakState, on date: LocalDate, at instant: Date? = nil) -> StreakUpdate? {
         guard let offer = state.offer, state.freezes > 0, state.current(on: date) > 0,
             let last = state.lastActive, offer.restartedOn <= last
         else { return nil }
+        if let instant, !offer.isValid(at: instant, rules) { return nil }
         var next = state
         next.current = offer.brokenLength + state.current
         next.freezes -= 1

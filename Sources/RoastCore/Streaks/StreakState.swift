@@ -1,3 +1,5 @@
+import Foundation
+
 /// One person's streak in one chat, as of their last counted day.
 ///
 /// Days are the chat's local calendar days. `lastActive` is the last day that was counted: activity
@@ -77,15 +79,25 @@ public struct StreakState: Sendable, Hashable, Codable {
     }
 }
 
-/// A broken streak that may be restored, once, with a freeze.
+/// A broken streak that may be restored, once, with a freeze, for ``StreakRules/freezeOfferValidity``.
 public struct FreezeOffer: Sendable, Hashable, Codable {
     /// Length of the streak that broke.
     public var brokenLength: Int
     /// The day the new run started (the activity that revealed the break).
     public var restartedOn: LocalDate
+    /// When the offer was made (the instant of that activity); nil for an offer of unknown age,
+    /// which counts as expired.
+    public var madeAt: Date?
 
-    public init(brokenLength: Int, restartedOn: LocalDate) {
+    public init(brokenLength: Int, restartedOn: LocalDate, madeAt: Date? = nil) {
         self.brokenLength = brokenLength
         self.restartedOn = restartedOn
+        self.madeAt = madeAt
+    }
+
+    /// Whether the offer may still be used at `instant`.
+    public func isValid(at instant: Date, _ rules: StreakRules = .standard) -> Bool {
+        guard let madeAt else { return false }
+        return instant >= madeAt && instant.timeIntervalSince(madeAt) <= rules.freezeOfferValidity
     }
 }

@@ -117,6 +117,10 @@ struct Row: ~Copyable {
         isNull(column) ? nil : int64(column)
     }
 
+    func optionalDate(_ column: Int32) -> Date? {
+        isNull(column) ? nil : date(column)
+    }
+
     func blob(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_blob(statement, column) else { return [] }
         let count = Int(sqlite3_column_bytes(statement, column))

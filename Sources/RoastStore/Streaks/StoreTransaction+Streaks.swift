@@ -15,15 +15,15 @@ extension StoreTransaction {
     public func saveStreak(_ state: StreakState, chat: ChatID, user: UserID) throws(StoreError) {
         try connection.execute(
             """
-            INSERT INTO streaks (chat_id, user_id, \(Self.streakColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO streaks (chat_id, user_id, \(Self.streakColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (chat_id, user_id) DO UPDATE SET
                 current = excluded.current, longest = excluded.longest, total_days = excluded.total_days,
                 last_active = excluded.last_active, freezes = excluded.freezes,
                 days_toward_freeze = excluded.days_toward_freeze, offer_length = excluded.offer_length,
-                offer_restarted_on = excluded.offer_restarted_on
+                offer_restarted_on = excluded.offer_restarted_on, offer_made_at = excluded.offer_made_at
             """,
             chat, user, state.current, state.longest, state.totalDays, state.lastActive?.iso, state.freezes,
-            state.daysTowardFreeze, state.offer?.brokenLength, state.offer?.restartedOn.iso)
+            state.daysTowardFreeze, state.offer?.brokenLength, state.offer?.restartedOn.iso, state.offer?.madeAt)
         journal.record([.streak])
     }
 
@@ -71,13 +71,14 @@ extension StoreTransaction {
     // MARK: - Helpers
 
     static let streakColumns =
-        "current, longest, total_days, last_active, freezes, days_toward_freeze, offer_length, offer_restarted_on"
+        "current, longest, total_days, last_active, freezes, days_toward_freeze, offer_length, offer_restarted_on, offer_made_at"
+    static let streakColumnCount = Int32(streakColumns.split(separator: ",").count)
     static let qualifiedStreakColumns = streakColumns.split(separator: ",").map { "streaks." + $0.trimmingCharacters(in: .whitespaces) }
         .joined(separator: ", ")
     static let qualifiedProfileColumns = profileColumns.split(separator: ",").map { "profiles." + $0.trimmingCharacters(in: .whitespaces) }
         .joined(separator: ", ")
 
-    /// Decodes the eight streak columns starting at `first`.
+    /// Decodes the ``streakColumns`` starting at `first`.
     static func streakState(_ row: borrowing Row, from first: Int32) throws(StoreError) -> StreakState {
         func date(_ column: Int32) throws(StoreError) -> LocalDate? {
             guard let text = row.optionalString(column) else { return nil }
@@ -86,7 +87,7 @@ extension StoreTransaction {
         }
         var offer: FreezeOffer?
         if let length = row.optionalInt64(first + 6), let restarted = try date(first + 7) {
-            offer = FreezeOffer(brokenLength: Int(length), restartedOn: restarted)
+            offer = FreezeOffer(brokenLength: Int(length), restartedOn: restarted, madeAt: row.optionalDate(first + 8))
         }
         return StreakState(
             current: row.int(first), longest: row.int(first + 1), totalDays: row.int(first + 2), lastActive: try date(first + 3),
@@ -98,7 +99,7 @@ extension StoreTransaction {
         let profile = Self.profile(row)
         let hasStreak = row.bool(8)
         let streak = hasStreak ? try streakState(row, from: 9) : .fresh()
-        return StreakStanding(profile: profile, streak: streak, remindersOn: row.bool(17))
+        return StreakStanding(profile: profile, streak: streak, remindersOn: row.bool(9 + streakColumnCount))
     }
 
     /// Moves streak, badge and counter rows from `old` to `new` (see `migrateChat`); the profiles
@@ -108,7 +109,7 @@ extension StoreTransaction {
         let moving = try connection.query(
             "SELECT user_id, \(Self.streakColumns), reminders_on FROM streaks WHERE chat_id = ?", old, context: "streaks"
         ) { (row: borrowing Row) throws(StoreError) in
-            (UserID(row.int64(0)), try Self.streakState(row, from: 1), row.bool(9))
+            (UserID(row.int64(0)), try Self.streakState(row, from: 1), row.bool(1 + Self.streakColumnCount))
         }
         for (user, state, reminders) in moving {
             let merged = try streak(chat: new, user: user).map { StreakState.merged($0, state) } ?? state

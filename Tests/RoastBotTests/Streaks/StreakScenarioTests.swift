@@ -69,7 +69,7 @@ struct StreakScenarioTests {
             }
             if day == 12 {
                 let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
-                #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10)))
+                #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10, validHours: 48)))
                 let press = bot.envelope(
                     .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
                     at: morning.addingTimeInterval(180))
@@ -95,7 +95,7 @@ struct StreakScenarioTests {
         for id: BadgeID in ["streak-3", "streak-7", "roasts-10"] { #expect(count(bot, badge("Bob", id)) == 1, "Bob \(id)") }
         #expect(count(bot, Self.words.reward(.premiumPool)) == 3)  // Alice, Bob and Carol
         #expect(count(bot, Self.words.reward(.flame)) == 1)
-        #expect(count(bot, Self.words.freezeOffer(brokenLength: 10)) == 1)
+        #expect(count(bot, Self.words.freezeOffer(brokenLength: 10, validHours: 48)) == 1)
 
         // Day 35: what each command shows.
         let last = start.addingTimeInterval(35 * Self.dayLength)
@@ -134,7 +134,7 @@ struct StreakScenarioTests {
         await bot.run(bot.envelope(.command(name: "top", arguments: "", message: MessageID(3)), from: Self.carol, at: last))
         let top = try #require(bot.platform.sentMessages.last { $0.content.text.plainText.hasPrefix(Self.words.leaderboardTitle(.streak)) })
         // Carol's 12-day streak broke: her freeze offer follows the board.
-        #expect(count(bot, Self.words.freezeOffer(brokenLength: 12)) == 1)
+        #expect(count(bot, Self.words.freezeOffer(brokenLength: 12, validHours: 48)) == 1)
         #expect(top.content.text.plainText.contains("🥇 Alice 🔥 — 36 ngày"))
         #expect(top.content.text.plainText.contains("🥈 Carol — 1 ngày"))
         #expect(top.content.text.plainText.contains("🥈 Bob — 1 ngày"))
@@ -283,5 +283,60 @@ struct StreakScenarioTests {
         let menu = try BotFixture().runtime.menu
         #expect(WelcomeFeature.helpText(.en, menu: menu).plainText.contains(Phrasebook(.en).helpFreezeRule))
         #expect(WelcomeFeature.helpText(.vi, menu: menu).plainText.contains("/streak"))
+    }
+}
+
+/// The freeze offer: made once, in one message, for 48 hours, judged at the press.
+struct FreezeOfferTests {
+    static let dayLength: Double = 86_400
+
+    /// Eight days, a two-day gap, then back: the offer is made (at `back`).
+    static func brokenStreak(_ bot: inout BotFixture) async throws -> (offer: MessageID, back: Date) {
+        let start = bot.clock.now
+        for day in 0..<8 {
+            await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start + Double(day) * dayLength))
+        }
+        let back = start + 10 * dayLength
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
+        let offers = bot.platform.sentMessages.filter { $0.content.buttons.joined().contains { $0.data.hasPrefix("z:") } }
+        #expect(offers.count == 1)
+        #expect(offers.first?.content.text.plainText.contains("48") == true)
+        return (try #require(offers.first?.message), back)
+    }
+
+    @Test func streakShowsNoSecondOffer() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        _ = try await Self.brokenStreak(&bot)
+        let streak = try #require(
+            bot.platform.sentMessages.last { $0.content.text.plainText.contains(Phrasebook(.vi).streakHeader("Alice")) })
+        #expect(streak.content.buttons.isEmpty)
+    }
+
+    @Test func aPressAfterFortyEightHoursRestoresNothing() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let (offer, back) = try await Self.brokenStreak(&bot)
+        // Active every day since, so only the offer's age stands in the way.
+        for day in 1...3 {
+            await bot.run(
+                bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
+        }
+        let late = back + 3 * Self.dayLength + 60
+        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: "z:11", message: offer), at: late))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "late", notice: Phrasebook(.vi).freezeNothingToRestore)))
+        let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(state?.current == 4)
+        #expect(state?.freezes == 1)
+    }
+
+    @Test func aPressWithinFortyEightHoursRestores() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let (offer, back) = try await Self.brokenStreak(&bot)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "soon", data: "z:11", message: offer), at: back + 20 * 3600))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "soon", notice: Phrasebook(.vi).freezeRestoredNotice)))
+        let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(state?.freezes == 0)
     }
 }

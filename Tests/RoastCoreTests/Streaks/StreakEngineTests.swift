@@ -174,6 +174,19 @@ struct StreakEngineTests {
         #expect(restored.milestones.map(\.days) == [14])
     }
 
+    @Test func offerIsValidForFortyEightHoursFromTheBreakJudgedAtThePress() throws {
+        let brokeAt = Date(timeIntervalSince1970: 1_741_770_000)
+        let broken = engine.record(streak(of: 9, endingOn: "2025-03-10"), activityOn: Self.day("2025-03-12"), at: brokeAt)
+        #expect(broken.newOffer?.madeAt == brokeAt)
+        let run = replay(["2025-03-13", "2025-03-14"], from: broken.state)
+        #expect(engine.restore(run, on: Self.day("2025-03-14"), at: brokeAt.addingTimeInterval(47 * 3600)) != nil)
+        #expect(engine.restore(run, on: Self.day("2025-03-14"), at: brokeAt.addingTimeInterval(49 * 3600)) == nil)
+        // An offer of unknown age (made before offers were dated) counts as expired.
+        var undated = run
+        undated.offer?.madeAt = nil
+        #expect(engine.restore(undated, on: Self.day("2025-03-14"), at: brokeAt) == nil)
+    }
+
     @Test func offerExpiresWhenTheNewRunBreaksToo() {
         let broken = engine.record(streak(of: 8, endingOn: "2025-03-10"), activityOn: Self.day("2025-03-12")).state
         #expect(engine.restore(broken, on: Self.day("2025-03-14")) == nil)
