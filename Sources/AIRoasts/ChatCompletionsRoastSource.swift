@@ -100,6 +100,7 @@ public final class ChatCompletionsRoastSource: AIRoastSource {
             case .connectionLost: throw .unreachable("connection lost")
             case .invalidRequest: throw .unreachable("invalid request")
             case .other(let code, _): throw .unreachable("curl error \(code)")
+            case .responseTooLarge: throw .unreachable("response too large")
             }
         }
     }

@@ -10,6 +10,8 @@ final class CurlTransfer {
     private var status = 0
     private var headers: [String: String] = [:]
     private var body: [UInt8] = []
+    /// Set when the body passed the request's limit: the write callback then refuses the rest.
+    private var exceededLimit = false
 
     init(submission: CurlMultiLoop.Submission, easy: UnsafeMutableRawPointer) {
         self.submission = submission
@@ -42,6 +44,8 @@ final class CurlTransfer {
         set(rb_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
         set(rb_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
         set(rb_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0))
+        // Refused at once when the server announces a larger body; the write callback enforces it otherwise.
+        set(rb_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumResponseBytes)))
 
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         set(
@@ -49,6 +53,11 @@ final class CurlTransfer {
                 guard let userdata else { return 0 }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
                 let length = size * count
+                guard transfer.body.count + length <= transfer.submission.request.maximumResponseBytes else {
+                    // Returning less than given makes curl abort the transfer (CURLE_WRITE_ERROR).
+                    transfer.exceededLimit = true
+                    return 0
+                }
                 transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
                 return length
             })
@@ -100,6 +109,9 @@ final class CurlTransfer {
 
     /// The caller's outcome once curl reports the transfer done with `code`.
     func result(code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        if exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
+            return .failure(.responseTooLarge(limit: submission.request.maximumResponseBytes))
+        }
         guard code == CURLE_OK else { return .failure(HTTPError(curlCode: code)) }
         var responseCode = 0
         if rb_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &responseCode) == CURLE_OK, responseCode != 0 {

@@ -15,6 +15,12 @@ public struct HTTPRequest: Sendable, Hashable {
     public var timeout: Double
     /// Connection-phase deadline in seconds.
     public var connectTimeout: Double
+    /// The largest response body accepted, in bytes; a larger one fails with
+    /// ``HTTPError/responseTooLarge(limit:)`` as soon as it passes the limit, before it is all in memory.
+    public var maximumResponseBytes: Int
+
+    /// 16 MB: far above any Bot API or chat-completions answer the bot asks for.
+    public static let defaultMaximumResponseBytes = 16 << 20
 
     public init(
         method: Method = .post,
@@ -22,7 +28,8 @@ public struct HTTPRequest: Sendable, Hashable {
         headers: [(name: String, value: String)] = [],
         body: [UInt8] = [],
         timeout: Double = 30,
-        connectTimeout: Double = 10
+        connectTimeout: Double = 10,
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) {
         self.method = method
         self.url = url
@@ -30,11 +37,12 @@ public struct HTTPRequest: Sendable, Hashable {
         self.body = body
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.maximumResponseBytes = maximumResponseBytes
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.timeout == rhs.timeout
-            && lhs.connectTimeout == rhs.connectTimeout
+            && lhs.connectTimeout == rhs.connectTimeout && lhs.maximumResponseBytes == rhs.maximumResponseBytes
             && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
     }
 
@@ -70,6 +78,8 @@ public enum HTTPError: Error, Sendable, Hashable {
     case invalidRequest(String)
     /// The client was shut down, or the calling task was cancelled.
     case cancelled
+    /// The response body passed the request's ``HTTPRequest/maximumResponseBytes``.
+    case responseTooLarge(limit: Int)
     case other(code: Int, message: String)
 }
 

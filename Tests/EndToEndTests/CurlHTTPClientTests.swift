@@ -50,6 +50,27 @@ struct CurlHTTPClientTests {
         #expect(response.body == body)
     }
 
+    /// A response past the request's limit fails at the limit, announced or not, instead of being
+    /// collected in memory; the next request on the client works.
+    @Test func aResponseLargerThanTheLimitFailsAtTheLimit() async throws {
+        let announced = try await EchoServer.start()
+        defer { Task { await announced.stop() } }
+        let unannounced = try RawServer(behaviour: .unannouncedBody(bytes: 8 << 20))
+        defer { unannounced.stop() }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+        let limit = 1 << 20
+        let big = [UInt8](repeating: 7, count: 3 << 20)
+        await #expect(throws: HTTPError.responseTooLarge(limit: limit)) {
+            try await client.send(CurlHTTP.HTTPRequest(method: .post, url: announced.url("/big"), body: big, maximumResponseBytes: limit))
+        }
+        await #expect(throws: HTTPError.responseTooLarge(limit: limit)) {
+            try await client.send(CurlHTTP.HTTPRequest(method: .get, url: unannounced.url("/stream"), maximumResponseBytes: limit))
+        }
+        let small = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: announced.url("/ok"), maximumResponseBytes: limit))
+        #expect(String(decoding: small.body, as: UTF8.self) == "/ok")
+    }
+
     @Test func postWithEmptyBodySendsZeroLength() async throws {
         let server = try await EchoServer.start()
         defer { Task { await server.stop() } }
@@ -330,6 +351,9 @@ private final class RawServer: Sendable {
         case dropMidResponse
         /// HTTP/1.1 keep-alive: answers every request on the connection with its path as body.
         case keepAlive
+        /// Answers with a body of this many bytes and no length announced (it ends when the
+        /// connection closes), so only the bytes received can tell how large it is.
+        case unannouncedBody(bytes: Int)
     }
 
     private let listener: Int32
@@ -441,6 +465,11 @@ private final class RawServer: Sendable {
             while let path = readRequestPath(connection, buffer: &buffer) {
                 write(connection, "HTTP/1.1 200 OK\r\nContent-Length: \(path.utf8.count)\r\n\r\n\(path)")
             }
+        case .unannouncedBody(let bytes):
+            guard readRequestPath(connection, buffer: &buffer) != nil else { return }
+            write(connection, "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
+            let chunk = String(repeating: "x", count: 65_536)
+            for _ in 0..<(bytes / chunk.count) { write(connection, chunk) }
         }
     }
 

@@ -196,7 +196,7 @@ public struct TelegramBotClient: Sendable {
         case .connectionLost(let message): .connectionLost(token.scrub(message))
         case .invalidRequest(let message): .invalidRequest(token.scrub(message))
         case .other(let code, let message): .other(code: code, message: token.scrub(message))
-        case .timedOut, .connectionRefused, .dnsFailure, .cancelled: error
+        case .timedOut, .connectionRefused, .dnsFailure, .cancelled, .responseTooLarge: error
         }
     }
 

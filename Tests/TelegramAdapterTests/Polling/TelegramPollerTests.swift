@@ -191,6 +191,19 @@ func yieldUntil(_ what: String, _ condition: () -> Bool) async {
         #expect(clock.waits(excludingWatchdog: Self.watchdog) == [1, 2, 4, 1])
     }
 
+    /// An answer past the size limit is a transport failure like any other: backed off and polled again.
+    @Test func anOversizedAnswerIsRetriedAfterABackoff() async {
+        http.enqueue(.failure(.responseTooLarge(limit: 16 << 20)), .ok("[" + Self.privateText(30, "hi") + "]"))
+        let task = start()
+        await yieldUntil("backoff") { clock.waits(excludingWatchdog: Self.watchdog).count == 1 }
+        clock.advance(by: 1)
+        await yieldUntil("second poll") { http.requestCount == 2 }
+        task.cancel()
+        #expect(await task.value == nil)
+        #expect(clock.waits(excludingWatchdog: Self.watchdog) == [1])
+        #expect(logs.all.contains { $0.text.contains("getUpdates failed") })
+    }
+
     @Test func backoffIsCappedAtThirtySeconds() async {
         for _ in 0..<7 { http.enqueue(.failure(.timedOut)) }
         let task = start()
