@@ -15,14 +15,19 @@ public struct SimulatedClock: WallClock {
         self.origin = ContinuousClock.now
     }
 
-    public var now: Date {
-        let elapsed = ContinuousClock.now - origin
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return start.addingTimeInterval(seconds * rate)
-    }
+    public var now: Date { start.addingTimeInterval(uptime.seconds) }
 
     public func sleep(until deadline: Date) async throws {
         let remaining = deadline.timeIntervalSince(now) / rate
+        guard remaining > 0 else { return try Task.checkCancellation() }
+        try await Task.sleep(for: .seconds(remaining))
+    }
+
+    /// Simulated time since the start: real elapsed time times the rate.
+    public var uptime: Duration { (ContinuousClock.now - origin) * rate }
+
+    public func sleep(untilUptime deadline: Duration) async throws {
+        let remaining = (deadline - uptime).seconds / rate
         guard remaining > 0 else { return try Task.checkCancellation() }
         try await Task.sleep(for: .seconds(remaining))
     }

@@ -23,7 +23,8 @@ public final class OutboxDeliverer: Sendable {
     }
 
     private struct Parked {
-        var until: Date
+        /// ``WallClock/uptime`` until which the chat waits.
+        var until: Duration
         var failures: Int
     }
 
@@ -108,10 +109,10 @@ public final class OutboxDeliverer: Sendable {
             logger.error("cannot read the outbox", metadata: ["error": "\(error)"])
             return false
         }
-        let now = clock.now
+        let now = clock.uptime
         let starting = state.withLock { state in
             chats.filter { chat in
-                guard !state.running.contains(chat), (state.parked[chat]?.until ?? .distantPast) <= now else { return false }
+                guard !state.running.contains(chat), (state.parked[chat]?.until ?? .zero) <= now else { return false }
                 state.running.insert(chat)
                 return true
             }
@@ -174,7 +175,7 @@ public final class OutboxDeliverer: Sendable {
             let failures = state.withLock { state in
                 let failures = (state.parked[chat]?.failures ?? 0) + 1
                 let delay = min(300, pow(2, Double(min(failures, 9))))
-                state.parked[chat] = Parked(until: clock.now.addingTimeInterval(delay), failures: failures)
+                state.parked[chat] = Parked(until: clock.uptime + .seconds(delay), failures: failures)
                 return failures
             }
             try? database.write { try $0.bumpOutboxAttempts(item.id) }

@@ -8,8 +8,9 @@ import Timekeeping
 /// inside a SQLite transaction and must not await), for the actions that need it
 /// (``ActionNeeds/adminStatus``: `/settings`, settings buttons, `/export chat`).
 ///
-/// Answers come from the platform (``ChatAdministration``) and are cached for `ttl` seconds of bot
-/// time; a change of the bot's own membership in a chat drops that chat's cache. When the platform
+/// Answers come from the platform (``ChatAdministration``) and are cached for `ttl` seconds of the
+/// clock's uptime (setting the machine's clock neither keeps nor drops them); a change of the bot's
+/// own membership in a chat drops that chat's cache. When the platform
 /// cannot answer, the sender counts as not an admin (nothing changes; they may retry).
 public final class AdminCheck: Sendable {
     private struct Key: Hashable {
@@ -21,7 +22,8 @@ public final class AdminCheck: Sendable {
     private let clock: any WallClock
     private let ttl: TimeInterval
     private let logger: Logger
-    private let cache = Mutex<[Key: (isAdmin: Bool, until: Date)]>([:])
+    /// Answers and the ``WallClock/uptime`` until which they hold.
+    private let cache = Mutex<[Key: (isAdmin: Bool, until: Duration)]>([:])
 
     public init(administration: (any ChatAdministration)?, clock: any WallClock, ttl: TimeInterval = 300, logger: Logger) {
         self.administration = administration
@@ -36,14 +38,14 @@ public final class AdminCheck: Sendable {
         guard needs.adminStatus, let sender = envelope.sender else { return nil }
         guard envelope.chat.kind != .privateChat else { return true }
         let key = Key(chat: envelope.chat.id, user: sender.id)
-        let now = clock.now
+        let now = clock.uptime
         if let cached = cache.withLock({ $0[key] }), cached.until > now { return cached.isAdmin }
         guard let administration else { return false }
         do {
             let isAdmin = try await administration.isAdmin(sender.id, in: envelope.chat.id)
             cache.withLock { cache in
                 if cache.count > 10_000 { cache = cache.filter { $0.value.until > now } }
-                cache[key] = (isAdmin, now.addingTimeInterval(ttl))
+                cache[key] = (isAdmin, now + .seconds(ttl))
             }
             return isAdmin
         } catch {

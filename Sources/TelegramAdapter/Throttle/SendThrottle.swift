@@ -64,24 +64,25 @@ public final class SendThrottle: Sendable {
     }
 
     /// Suspends until a send to `chat` is allowed by every limit and back-off, then counts that
-    /// send as made (at the moment this returns).
+    /// send as made (at the moment this returns). Times are the clock's ``WallClock/uptime``: setting
+    /// the machine's clock neither stalls nor rushes a send.
     ///
     /// Throws `CancellationError` if the task is cancelled while waiting; the reserved slot is
     /// then released for other callers.
     public func acquire(chat: ChatID, isGroup: Bool) async throws {
         try Task.checkCancellation()
-        var slot = schedule.withLock { $0.reserve(chat: chat, isGroup: isGroup, now: milliseconds(clock.now)) }
+        var slot = schedule.withLock { $0.reserve(chat: chat, isGroup: isGroup, now: milliseconds(clock.uptime)) }
         while true {
-            if slot.time > milliseconds(clock.now) {
+            if slot.time > milliseconds(clock.uptime) {
                 do {
-                    try await clock.sleep(until: date(slot.time))
+                    try await clock.sleep(untilUptime: .milliseconds(slot.time))
                     try Task.checkCancellation()
                 } catch {
                     schedule.withLock { $0.release(slot, chat: chat) }
                     throw error
                 }
             }
-            let next = schedule.withLock { $0.confirm(slot, chat: chat, isGroup: isGroup, now: milliseconds(clock.now)) }
+            let next = schedule.withLock { $0.confirm(slot, chat: chat, isGroup: isGroup, now: milliseconds(clock.uptime)) }
             guard let next else { return }
             slot = next
         }
@@ -91,19 +92,14 @@ public final class SendThrottle: Sendable {
     /// from now, as Telegram's `retry_after` demands. Sends already waiting are pushed back too;
     /// a longer back-off already in force is kept.
     public func backOff(chat: ChatID?, seconds delay: Int) {
-        let until = milliseconds(clock.now) + Int64(max(delay, 0)) * 1_000
+        let until = milliseconds(clock.uptime) + Int64(max(delay, 0)) * 1_000
         schedule.withLock { $0.backOff(chat: chat, until: until) }
     }
 
-    private func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1_000).rounded())
-    }
-
-    /// The first instant that counts as `milliseconds` (rounding could otherwise wake a sleeper a
-    /// hair early, and it would sleep again forever on the same deadline).
-    private func date(_ milliseconds: Int64) -> Date {
-        var seconds = Double(milliseconds) / 1_000
-        while self.milliseconds(Date(timeIntervalSince1970: seconds)) < milliseconds { seconds = seconds.nextUp }
-        return Date(timeIntervalSince1970: seconds)
+    /// Whole milliseconds of uptime, rounded up, so that a sleeper woken at its deadline counts as
+    /// having reached it.
+    private func milliseconds(_ uptime: Duration) -> Int64 {
+        let parts = uptime.components
+        return parts.seconds * 1_000 + (parts.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     }
 }

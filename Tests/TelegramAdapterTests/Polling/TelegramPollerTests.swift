@@ -23,6 +23,13 @@ final class SleepRecordingClock: WallClock {
         try await manual.sleep(until: deadline)
     }
 
+    var uptime: Duration { manual.uptime }
+
+    func sleep(untilUptime deadline: Duration) async throws {
+        durations.withLock { $0.append((deadline - manual.uptime).seconds) }
+        try await manual.sleep(untilUptime: deadline)
+    }
+
     /// Requested sleeps other than the poll watchdog's.
     func waits(excludingWatchdog watchdog: Double) -> [Double] {
         durations.withLock { $0 }.filter { $0 != watchdog }

@@ -48,6 +48,22 @@ struct SendThrottleTests {
         #expect(times.last == start.addingTimeInterval(3))
     }
 
+    /// The machine's clock set back an hour (or forward) between two sends to a chat: the second
+    /// still waits one second, neither an hour nor not at all.
+    @Test(arguments: [-3_600.0, 3_600.0])
+    func settingTheWallClockNeitherStallsNorRushesASend(_ step: Double) async throws {
+        let throttle = SendThrottle(clock: clock)
+        try await throttle.acquire(chat: ChatID(1), isGroup: false)
+        clock.stepWallClock(by: step)
+        let granted = Task { try await throttle.acquire(chat: ChatID(1), isGroup: false) }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: 0.999)
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: 0.001)
+        try await granted.value
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test func chatWaitingForItsIntervalDoesNotHoldBackOtherChats() async throws {
         let throttle = SendThrottle(limits: .init(globalPerSecond: 2), clock: clock)
         try await throttle.acquire(chat: ChatID(1), isGroup: false)
