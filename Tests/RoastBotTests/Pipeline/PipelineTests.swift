@@ -91,6 +91,23 @@ struct PipelineTests {
         #expect(try bot.database.read { try $0.reactionCounts(roast: roastID) }[.hilarious, default: 0] == 0)
     }
 
+    @Test func unaddressedUnknownCommandsInAGroupAreLeftToOtherBots() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let poll = bot.envelope(.command(name: "poll", arguments: "lunch?", message: MessageID(5), addressed: false))
+        await bot.run(poll)
+        #expect(bot.platform.deliveries.isEmpty)
+        let (applied, profile) = try bot.database.read { tx in
+            (
+                try tx.hasApplied(poll.sequence, from: BotFixture.source),
+                try tx.profile(chat: BotFixture.group.id, user: BotFixture.alice.id)
+            )
+        }
+        #expect(applied)
+        // Not an interaction with this bot: no profile, no streak.
+        #expect(profile == nil)
+    }
+
     @Test func unknownCommandsGetALocalizedHint() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
