@@ -311,5 +311,14 @@ enum Schema {
                 DROP TABLE poll_state;
                 """
         ),
+        Migration(
+            // Forum topics: the topic an admin picked for the chat's scheduled posts (NULL: General),
+            // and the topic each roast was posted in (reactions on it are answered there).
+            name: "remember forum topics of scheduled posts and roasts",
+            sql: """
+                ALTER TABLE chats ADD COLUMN post_topic_id INTEGER;
+                ALTER TABLE roasts ADD COLUMN topic_id INTEGER;
+                """
+        ),
     ]
 }

@@ -150,8 +150,9 @@ public struct UpdateProcessor: Sendable {
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
         }
         var queued = 0
+        let placement = ReplyPlacement(event: envelope, knownTopic: outcome.topic)
         for reply in outcome.replies {
-            switch reply {
+            switch placement.place(reply) {
             case .send(let message, let anchor):
                 _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt)
             case .edit(let messageID, let message):

@@ -114,7 +114,7 @@ public struct ReactionsFeature: Feature {
         }
         guard next != current else { return .nothing }
         try tx.setReaction(roast: roast.id, user: user, kind: next, via: .native, at: context.envelope.date)
-        return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester)
+        return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester, topic: roast.topic)
     }
 
     /// The edit that brings the roast message's counts up to date.

@@ -11,7 +11,7 @@ public enum OutboxAction: Sendable, Hashable, Codable {
     case document(OutgoingDocument)
 
     private enum CodingKeys: String, CodingKey {
-        case type, message, target, filename, contents, caption
+        case type, message, target, filename, contents, caption, replyTo, topic
     }
 
     private enum Kind: String, Codable {
@@ -32,7 +32,9 @@ public enum OutboxAction: Sendable, Hashable, Codable {
                 OutgoingDocument(
                     filename: try container.decode(String.self, forKey: .filename),
                     contents: [UInt8](try container.decode(Data.self, forKey: .contents)),
-                    caption: try container.decodeIfPresent(RichText.self, forKey: .caption)))
+                    caption: try container.decodeIfPresent(RichText.self, forKey: .caption),
+                    replyTo: try container.decodeIfPresent(MessageID.self, forKey: .replyTo),
+                    topic: try container.decodeIfPresent(TopicID.self, forKey: .topic)))
         }
     }
 
@@ -51,6 +53,8 @@ public enum OutboxAction: Sendable, Hashable, Codable {
             try container.encode(document.filename, forKey: .filename)
             try container.encode(Data(document.contents), forKey: .contents)
             try container.encodeIfPresent(document.caption, forKey: .caption)
+            try container.encodeIfPresent(document.replyTo, forKey: .replyTo)
+            try container.encodeIfPresent(document.topic, forKey: .topic)
         }
     }
 }

@@ -43,6 +43,14 @@ struct OutboxPayloadWriter {
             string(Data(document.contents).base64EncodedString())
             raw(",\"filename\":")
             string(document.filename)
+            if let replyTo = document.replyTo {
+                raw(",\"replyTo\":")
+                raw(String(replyTo.rawValue))
+            }
+            if let topic = document.topic {
+                raw(",\"topic\":")
+                raw(String(topic.rawValue))
+            }
             raw(",\"type\":\"document\"}")
         }
     }

@@ -4,14 +4,19 @@ import Foundation
 /// Deliveries queued in the same transaction as the change that caused them.
 extension StoreTransaction {
     /// Queues `action` for `chat`; `anchor` is the roast it posts, whose message id is recorded when
-    /// the item completes. Returns the item's id.
+    /// the item completes, and whose topic is the message's. Returns the item's id.
     @discardableResult
     public func enqueue(_ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date) throws(StoreError) -> Int64 {
         let payload = OutboxPayloadWriter.json(action)
         try connection.execute(
             "INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at) VALUES (?, ?, ?, ?)",
             chat, payload, anchor, date)
-        return connection.lastInsertRowID
+        let id = connection.lastInsertRowID
+        // Roasts start in the main thread (NULL): only a topic needs writing.
+        if let anchor, case .send(let message) = action, let topic = message.topic {
+            try connection.execute("UPDATE roasts SET topic_id = ? WHERE roast_id = ?", topic, anchor)
+        }
+        return id
     }
 
     /// Pending items, oldest first.

@@ -13,8 +13,11 @@ import Timekeeping
 /// - blocked, kicked, chat not found → ``DeliveryError/chatUnavailable``; migrated →
 ///   ``DeliveryError/migrated(to:)``; any other refusal → ``DeliveryError/rejected(reason:)`` with
 ///   Telegram's description (never the message text).
-/// - A message rendered as several parts is sent part by part; only the first replies to
-///   `replyTo`, and the returned id is the last part's.
+/// - A message rendered as several parts is sent part by part, every part in the message's topic;
+///   only the first replies to `replyTo`, and the returned id is the last part's.
+/// - A forum topic that is gone (an admin deleted the topic scheduled posts go to) is refused as
+///   "message thread not found": the message is posted in the chat's main thread instead, rather
+///   than lost.
 public struct TelegramPlatform: ChatPlatform {
     private let client: TelegramBotClient
     private let renderer: any TelegramRendering
@@ -40,15 +43,26 @@ public struct TelegramPlatform: ChatPlatform {
     public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let parts = try rendered(message)
         guard !parts.isEmpty else { throw .rejected(reason: "empty message") }
+        var topic = message.topic
+        var replyTo = message.replyTo
         var lastID: MessageID?
-        for (index, part) in parts.enumerated() {
+        var index = 0
+        while index < parts.count {
+            let part = parts[index]
             let client = client
-            let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
-                try await client.sendMessage(
-                    chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard,
-                    replyToMessageID: index == 0 ? message.replyTo?.rawValue : nil, disableNotification: message.silent)
+            let (thread, reply) = (topic?.rawValue, index == 0 ? replyTo?.rawValue : nil)
+            do {
+                let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                    try await client.sendMessage(
+                        chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard, messageThreadID: thread,
+                        replyToMessageID: reply, disableNotification: message.silent)
+                }
+                lastID = MessageID(sent.messageID)
+                index += 1
+            } catch .rejected(let reason) where index == 0 && topic != nil && Self.isTopicGone(reason) {
+                logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
+                (topic, replyTo) = (nil, nil)
             }
-            lastID = MessageID(sent.messageID)
         }
         guard let lastID else { throw .rejected(reason: "empty message") }
         return lastID
@@ -77,12 +91,21 @@ public struct TelegramPlatform: ChatPlatform {
         let caption: String? =
             try document.caption.map { text throws(DeliveryError) in try rendered(OutgoingMessage(text: text)).first?.html } ?? nil
         let client = client
-        let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
-            try await client.sendDocument(
-                chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
-                parseMode: caption == nil ? nil : .html)
+        var (topic, replyTo) = (document.topic, document.replyTo)
+        while true {
+            let (thread, reply) = (topic?.rawValue, replyTo?.rawValue)
+            do {
+                let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                    try await client.sendDocument(
+                        chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
+                        parseMode: caption == nil ? nil : .html, messageThreadID: thread, replyToMessageID: reply)
+                }
+                return MessageID(sent.messageID)
+            } catch .rejected(let reason) where topic != nil && Self.isTopicGone(reason) {
+                logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
+                (topic, replyTo) = (nil, nil)
+            }
         }
-        return MessageID(sent.messageID)
     }
 
     /// Answered at once, outside the send throttle, and never repeated: a late answer is useless.
@@ -100,6 +123,11 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     // MARK: Helpers
+
+    /// Telegram's refusal of a forum topic that no longer exists (deleted, or the chat's forum turned off).
+    static func isTopicGone(_ reason: String) -> Bool {
+        reason.contains("message thread not found")
+    }
 
     /// Renders, turning a payload the platform would refuse (callback data over 64 bytes…) into a
     /// rejection: it is a programming error, never silently truncated.

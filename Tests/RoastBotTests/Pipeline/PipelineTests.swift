@@ -95,7 +95,9 @@ struct PipelineTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let poll = bot.envelope(.command(name: "poll", arguments: "lunch?", message: MessageID(5), addressed: false))
-        await bot.run(poll)
+        // No resume point: the applied mark stays to be read.
+        await bot.runtime.pipeline.process([poll], from: BotFixture.source, nextOffset: nil)
+        await bot.runtime.outbox.deliverPending()
         #expect(bot.platform.deliveries.isEmpty)
         let (applied, profile) = try bot.database.read { tx in
             (

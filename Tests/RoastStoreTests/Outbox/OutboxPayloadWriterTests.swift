@@ -21,6 +21,7 @@ struct OutboxPayloadWriterTests {
         .edit(MessageID(Int64.max), OutgoingMessage(text: RichText([.bold(""), .italic(oddText), .code("\\")]), silent: true)),
         .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: RichText(plain: oddText))),
         .document(OutgoingDocument(filename: oddText, contents: [])),
+        .document(OutgoingDocument(filename: "export.json", contents: [1], replyTo: MessageID(5120), topic: TopicID(77))),
     ]
 
     @Test(arguments: actions)
@@ -86,7 +87,9 @@ struct OutboxPayloadPropertyTests {
                 .document(
                     OutgoingDocument(
                         filename: text(), contents: (0..<int(0...64)).map { _ in UInt8.random(in: 0...255, using: &random) },
-                        caption: bool() ? richText() : nil))
+                        caption: bool() ? richText() : nil,
+                        replyTo: bool() ? MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil,
+                        topic: bool() ? TopicID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil))
             }
         }
     }
