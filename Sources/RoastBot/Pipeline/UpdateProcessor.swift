@@ -122,16 +122,16 @@ public struct UpdateProcessor: Sendable {
             try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
             return Applied(outcome: .nothing, queued: 0)
         }
-        let traits = prepared.action.traits
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
-        if !chat.isActive, traits.countsAsActivity {
+        let countsAsActivity = try router.countsAsActivity(prepared.action, in: chat.chatID, tx)
+        if !chat.isActive, countsAsActivity {
             // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).
             try tx.setChatActive(chat.chatID, true)
             chat.isActive = true
         }
         var profile: Profile?
-        if let sender = envelope.sender, !sender.isBot, traits.countsAsActivity {
+        if let sender = envelope.sender, !sender.isBot, countsAsActivity {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
         }
         var context = EventContext(

@@ -60,6 +60,13 @@ public struct ReactionsFeature: Feature {
         }
     }
 
+    /// A native reaction is an interaction with the bot only on one of its roasts; every other
+    /// action of this feature is.
+    public func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard case .native(let message, _, _) = action else { return true }
+        return try Self.roast(reactedTo: message, in: chat, tx) != nil
+    }
+
     public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
     {
@@ -98,7 +105,7 @@ public struct ReactionsFeature: Feature {
     private func nativeChange(message: MessageID, old: [String], new: [String], _ context: EventContext, _ tx: borrowing StoreTransaction)
         throws -> HandlerOutcome
     {
-        guard let user = context.sender?.id, let roast = try tx.roast(chat: context.chatID, message: message) else {
+        guard let user = context.sender?.id, let roast = try Self.roast(reactedTo: message, in: context.chatID, tx) else {
             return .nothing
         }
         let before = old.compactMap(ReactionKind.init(nativeEmoji:))
@@ -115,6 +122,12 @@ public struct ReactionsFeature: Feature {
         guard next != current else { return .nothing }
         try tx.setReaction(roast: roast.id, user: user, kind: next, via: .native, at: context.envelope.date)
         return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester, topic: roast.topic)
+    }
+
+    /// The bot's roast a native reaction was given on; nil for any other message of the chat (the
+    /// bot sees every reaction in a group where it is an admin, and counts only those on its roasts).
+    static func roast(reactedTo message: MessageID, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> StoredRoast? {
+        try tx.roast(chat: chat, message: message)
     }
 
     /// The edit that brings the roast message's counts up to date.

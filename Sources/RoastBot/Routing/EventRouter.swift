@@ -76,6 +76,16 @@ public struct EventRouter: Sendable {
         }
     }
 
+    /// Whether `routed` is the sender's own interaction with the bot in `chat`, which keeps their
+    /// profile and counts toward their streak: its traits say so at decoding, and the feature that
+    /// handles it confirms it with the store (``Feature/confirmsActivity(_:in:_:)``). Asked inside the
+    /// event's transaction before anything is recorded.
+    public func countsAsActivity(_ routed: RoutedAction, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard routed.traits.countsAsActivity else { return false }
+        guard case .feature(let index, let action) = routed.target else { return true }
+        return try units[index].confirmsActivity(action, in: chat, tx)
+    }
+
     /// Handles a decoded action inside the event's transaction, with whatever other features add to it.
     public func handle(_ routed: RoutedAction, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
