@@ -102,6 +102,8 @@ final class NullPlatform: ChatPlatform {
 
     func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
 
+    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {}
+
     func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         MessageID(counter.add(1, ordering: .relaxed).newValue)
     }

@@ -30,7 +30,11 @@ struct ReplyTally {
             presses += 1
             pressMessages += replies.count { $0.postsMessage }
             for reply in replies {
-                if case .edit = reply { pressTextEdits += 1 }
+                switch reply {
+                case .edit: pressTextEdits += 1
+                case .editButtons: pressButtonEdits += 1
+                case .send, .document: break
+                }
             }
         default:
             break
@@ -55,7 +59,7 @@ extension Reply {
     var postsMessage: Bool {
         switch self {
         case .send, .document: true
-        case .edit: false
+        case .edit, .editButtons: false
         }
     }
 }

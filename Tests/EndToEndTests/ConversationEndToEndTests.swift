@@ -64,6 +64,51 @@ struct ConversationEndToEndTests {
         await fake.stop()
     }
 
+    @Test func eachCommandGetsOneMessageAndACountOnlyPressEditsTheKeyboard() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+        var commands: [Int64] = []
+        // Three days of /roast, the first spicier than the group's cap and with a word the bot does
+        // not know; the third reaches a 3-day streak and a badge.
+        for (day, text) in [("2026-02-28", "/roast deadline 5 banana"), ("2026-03-01", "/roast"), ("2026-03-02", "/roast")] {
+            let command = fake.commandMessage(chat: Self.team, from: Self.lan, text: text, date: Self.instant("\(day)T01:00:00+07:00"))
+            commands.append(try #require(command.messageID))
+            #expect(
+                await fake.waitFor(timeout: .seconds(15)) {
+                    fake.sentMessages(chat: Self.team.id).contains { $0.replyToMessageID == command.messageID }
+                })
+        }
+        // A last command: the chat's events are applied in order, so everything before is in by its answer.
+        let last = fake.commandMessage(chat: Self.team, from: Self.minh, text: "/streak", date: Self.instant("2026-03-02T02:00:00+07:00"))
+        #expect(
+            await fake.waitFor(timeout: .seconds(15)) {
+                fake.sentMessages(chat: Self.team.id).contains { $0.replyToMessageID == last.messageID }
+            })
+        var sent = fake.sentMessages(chat: Self.team.id)
+        #expect(sent.count == 4)
+        #expect(sent.map(\.replyToMessageID) == (commands + [try #require(last.messageID)]).map { Optional($0) })
+        #expect(sent[0].text.contains("Nhóm này giới hạn độ cay tối đa 3.") && sent[0].text.contains("“banana”"))
+        #expect(sent[2].text.contains("🎉 Lan đạt chuỗi 3 ngày") && sent[2].text.contains("🏅 Lan nhận huy hiệu mới: 🌱 Khởi động"))
+        #expect(sent.prefix(3).allSatisfy { $0.allButtons.count == 6 })
+
+        // 🔥 on the first roast: its keyboard is edited, its text (notes included) stays.
+        let first = sent[0]
+        let fire = try #require(first.allButtons.first { $0.text == "🔥" }?.callbackData)
+        fake.callbackQuery(from: Self.minh, message: first, data: fire)
+        #expect(await fake.waitFor(timeout: .seconds(15)) { fake.sentMessages(chat: Self.team.id)[0].edits.count == 1 })
+        sent = fake.sentMessages(chat: Self.team.id)
+        #expect(sent[0].text == first.text)
+        #expect(sent[0].buttons.first?.map(\.text) == ["😂", "🔥 1", "😐", "👎"])
+        #expect(fake.requests(method: "editMessageReplyMarkup").count == 1)
+        #expect(fake.requests(method: "editMessageText").isEmpty)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        await fake.stop()
+    }
+
     @Test func unknownCommandsAreAnsweredOnlyInPrivateOrWhenAddressed() async throws {
         let fake = FakeBotAPI()
         try await fake.start()

@@ -62,7 +62,7 @@ public struct ReplyPlacement: Sendable, Hashable {
         switch reply {
         case .send(let message, let anchor): .send(place(message), anchor: anchor)
         case .document(let document): .document(place(document))
-        case .edit: reply
+        case .edit, .editButtons: reply
         }
     }
 }

@@ -146,8 +146,9 @@ public struct UpdateProcessor: Sendable {
             let mark = tx.measureMark
             let streak = try activity.recordStreak(context, tx)
             outcome = try router.handle(prepared.action, context, tx, &random)
-            outcome.replies += try activity.announcements(
+            let announcements = try activity.announcements(
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
+            outcome.replies = ReplyComposer.compose(outcome.replies, announcements: announcements)
         }
         var queued = 0
         let placement = ReplyPlacement(event: envelope, knownTopic: outcome.topic)
@@ -157,6 +158,8 @@ public struct UpdateProcessor: Sendable {
                 _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt)
             case .edit(let messageID, let message):
                 _ = try tx.enqueue(.edit(messageID, message), chat: chat.chatID, anchor: nil, at: processedAt)
+            case .editButtons(let messageID, let buttons):
+                _ = try tx.enqueue(.editButtons(messageID, buttons), chat: chat.chatID, anchor: nil, at: processedAt)
             case .document(let document):
                 _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt)
             }

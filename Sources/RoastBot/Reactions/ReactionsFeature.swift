@@ -130,12 +130,10 @@ public struct ReactionsFeature: Feature {
         try tx.roast(chat: chat, message: message)
     }
 
-    /// The edit that brings the roast message's counts up to date.
+    /// The edit that brings the roast message's counts up to date: its keyboard only, so the text
+    /// (and whatever was said under the roast) stays as posted.
     private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: borrowing StoreTransaction) throws -> [Reply] {
         guard let message else { return [] }
-        let counts = try tx.reactionCounts(roast: roast.id)
-        let requester = try roast.requester.flatMap { try tx.profile(chat: roast.chatID, user: $0) }
-        let view = RoastView(roast: roast, counts: counts, requesterName: requester?.displayName, requesterID: requester?.userID)
-        return [.edit(message, view.message)]
+        return [.editButtons(message, RoastView.keyboard(for: roast.id, counts: try tx.reactionCounts(roast: roast.id)))]
     }
 }

@@ -8,6 +8,8 @@ public enum Reply: Sendable, Hashable {
     case send(OutgoingMessage, anchor: RoastID?)
     /// Replace a message the bot posted earlier.
     case edit(MessageID, OutgoingMessage)
+    /// Replace only the buttons of a message the bot posted earlier (new counts on a roast).
+    case editButtons(MessageID, [[Button]])
     /// Send a file.
     case document(OutgoingDocument)
 

@@ -87,6 +87,28 @@ public struct TelegramPlatform: ChatPlatform {
         }
     }
 
+    /// `editMessageReplyMarkup`: only the keyboard travels. Telegram's "message is not modified"
+    /// counts as success.
+    public func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+        let keyboard: InlineKeyboardMarkup?
+        do {
+            keyboard = try renderer.keyboard(buttons)
+        } catch {
+            logger.error("keyboard cannot be rendered for Telegram", metadata: ["error": "\(error)"])
+            throw .rejected(reason: "unrenderable keyboard: \(error)")
+        }
+        let client = client
+        try await deliver(to: chat) { () async throws(TelegramError) in
+            do throws(TelegramError) {
+                try await client.editMessageReplyMarkup(chatID: chat.rawValue, messageID: message.rawValue, replyMarkup: keyboard)
+            } catch  where error.isEditNotModified {
+                return
+            } catch {
+                throw error
+            }
+        }
+    }
+
     public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let caption: String? =
             try document.caption.map { text throws(DeliveryError) in try rendered(OutgoingMessage(text: text)).first?.html } ?? nil
@@ -216,6 +238,18 @@ public struct TelegramPlatform: ChatPlatform {
 /// last part carries the keyboard.
 public protocol TelegramRendering: Sendable {
     func render(_ message: OutgoingMessage) throws(RenderingError) -> [TelegramRenderedPart]
+    /// The inline keyboard of `buttons` alone (nil without any), for an edit of a message's buttons.
+    func keyboard(_ buttons: [[Button]]) throws(RenderingError) -> InlineKeyboardMarkup?
+}
+
+extension TelegramRendering {
+    /// Callback buttons, each payload checked against Telegram's limit; empty rows left out.
+    public func keyboard(_ buttons: [[Button]]) throws(RenderingError) -> InlineKeyboardMarkup? {
+        try CallbackData.validate(buttons)
+        let rows = buttons.filter { !$0.isEmpty }
+        guard !rows.isEmpty else { return nil }
+        return InlineKeyboardMarkup(inlineKeyboard: rows.map { row in row.map { .callback($0.label, data: $0.data) } })
+    }
 }
 
 /// One Telegram message's worth of rendered text.

@@ -50,11 +50,12 @@ struct PipelineTests {
         let counts = try bot.database.read { try $0.reactionCounts(roast: roastID) }
         #expect(counts[.fire, default: 0] == 0)
         #expect(counts[.hilarious] == 1)
-        let lastEdit = bot.platform.deliveries.compactMap { delivery -> OutgoingMessage? in
-            if case .edited(_, let message, let content) = delivery, message == posted.message { return content }
+        // Only the keyboard is edited: the text stays as posted.
+        let lastEdit = bot.platform.deliveries.compactMap { delivery -> [[Button]]? in
+            if case .editedButtons(_, let message, let buttons) = delivery, message == posted.message { return buttons }
             return nil
         }.last
-        #expect(lastEdit?.buttons[0].map(\.label) == ["😂 1", "🔥", "😐", "👎"])
+        #expect(lastEdit?[0].map(\.label) == ["😂 1", "🔥", "😐", "👎"])
         let acknowledgements = bot.platform.deliveries.filter {
             if case .acknowledged = $0 { return true }
             return false

@@ -19,6 +19,8 @@ struct OutboxPayloadWriterTests {
         .send(OutgoingMessage(text: RichText([.link(url: "https://t.me/x?a=\"1\"", text: oddText), .mention(UserID(-7), name: oddText)]))),
         .edit(MessageID(31), OutboxTests.richMessage),
         .edit(MessageID(Int64.max), OutgoingMessage(text: RichText([.bold(""), .italic(oddText), .code("\\")]), silent: true)),
+        .editButtons(MessageID(31), [[Button(oddText, data: "r:1:f"), Button("⭐", data: "f:1")], []]),
+        .editButtons(MessageID(-1), []),
         .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: RichText(plain: oddText))),
         .document(OutgoingDocument(filename: oddText, contents: [])),
         .document(OutgoingDocument(filename: "export.json", contents: [1], replyTo: MessageID(5120), topic: TopicID(77))),
@@ -80,9 +82,10 @@ struct OutboxPayloadPropertyTests {
         }
 
         mutating func action() -> OutboxAction {
-            switch int(0...2) {
+            switch int(0...3) {
             case 0: .send(message())
             case 1: .edit(MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)), message())
+            case 2: .editButtons(MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)), message().buttons)
             default:
                 .document(
                     OutgoingDocument(

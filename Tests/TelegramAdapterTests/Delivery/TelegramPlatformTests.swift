@@ -175,6 +175,17 @@ final class AdmitAllGate: SendGate {
         #expect(http.requests[0].url.hasSuffix("/editMessageText"))
     }
 
+    @Test func aKeyboardEditSendsOnlyTheKeyboard() async throws {
+        http.enqueue(.ok("true"))
+        try await platform.editButtons(MessageID(41), in: Self.group, to: [[Button("🔥 2", data: "r:1:f")]])
+        let body = try body(0)
+        #expect(http.requests[0].url.hasSuffix("/editMessageReplyMarkup"))
+        #expect(Set(body.keys) == ["chat_id", "message_id", "reply_markup"])
+        let rows = try #require((body["reply_markup"] as? [String: Any])?["inline_keyboard"] as? [[[String: Any]]])
+        #expect(rows.first?.first?["text"] as? String == "🔥 2")
+        #expect(gate.acquired == [Self.group])
+    }
+
     @Test func editOfAMissingMessageIsRejected() async {
         http.enqueue(.refusal(400, "Bad Request: message to edit not found"))
         await #expect(throws: DeliveryError.rejected(reason: "Bad Request: message to edit not found")) {
