@@ -3,7 +3,9 @@ import Synchronization
 
 /// Delivers the bot's messages to a terminal: numbered messages, numbered buttons, plain text.
 ///
-/// It remembers the buttons of every message so that `:press` can find them.
+/// It remembers the buttons of every message so that `:press` can find them. A message's topic and
+/// the message it replies to are not shown: the console chat has one thread, and the lines typed in
+/// it are not numbered messages to point at.
 public final class ConsolePlatform: ChatPlatform {
     private struct State {
         var nextMessage: Int64 = 1
