@@ -7,6 +7,9 @@ public protocol ChatPlatform: Sendable {
     func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID
     /// Replaces the text and buttons of a message the bot posted earlier.
     func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError)
+    /// Replaces only the buttons of a message the bot posted earlier (its text stays as it is: a
+    /// count on a button changed, nothing else).
+    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError)
     /// Sends a file.
     func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID
     /// Acknowledges a button press, optionally with a short notice shown to the presser.

@@ -31,8 +31,11 @@ public struct IncomingEnvelope: Sendable, Hashable {
 
 /// What happened, independent of the platform.
 public enum IncomingEvent: Sendable, Hashable {
-    /// `/name args` (the `@BotName` suffix already checked and removed).
-    case command(name: String, arguments: String, message: MessageID)
+    /// `/name args` (the `@BotName` suffix already checked and removed). `addressed`: the command
+    /// named this bot (`/name@BotName`), or came where every command is for it (a platform's own
+    /// slash commands, the console); false for a bare `/name` in a group, which may be meant for
+    /// another bot there.
+    case command(name: String, arguments: String, message: MessageID, addressed: Bool = true)
     /// Free text that mentions the bot or replies to one of its messages.
     case mention(text: String, message: MessageID)
     /// An inline button was pressed. `callbackID` must be acknowledged promptly.

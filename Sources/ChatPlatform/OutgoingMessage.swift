@@ -35,10 +35,16 @@ public struct OutgoingDocument: Sendable, Hashable, Codable {
     public var filename: String
     public var contents: [UInt8]
     public var caption: RichText?
+    /// Post as a reply to this message, when it still exists.
+    public var replyTo: MessageID?
+    /// Post in this topic (forum thread) of the chat; nil posts in the chat's main thread.
+    public var topic: TopicID?
 
-    public init(filename: String, contents: [UInt8], caption: RichText? = nil) {
+    public init(filename: String, contents: [UInt8], caption: RichText? = nil, replyTo: MessageID? = nil, topic: TopicID? = nil) {
         self.filename = filename
         self.contents = contents
         self.caption = caption
+        self.replyTo = replyTo
+        self.topic = topic
     }
 }

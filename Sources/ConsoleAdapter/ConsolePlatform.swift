@@ -3,7 +3,9 @@ import Synchronization
 
 /// Delivers the bot's messages to a terminal: numbered messages, numbered buttons, plain text.
 ///
-/// It remembers the buttons of every message so that `:press` can find them.
+/// It remembers the buttons of every message so that `:press` can find them. A message's topic and
+/// the message it replies to are not shown: the console chat has one thread, and the lines typed in
+/// it are not numbered messages to point at.
 public final class ConsolePlatform: ChatPlatform {
     private struct State {
         var nextMessage: Int64 = 1
@@ -50,6 +52,18 @@ public final class ConsolePlatform: ChatPlatform {
         write(Self.render(content, header: "✏️ #\(message.rawValue) (edited)"))
     }
 
+    /// Prints the message's new buttons on one line under a short header.
+    public func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+        let flat = buttons.flatMap { $0 }
+        let known = state.withLock { state in
+            guard state.chats[message.rawValue] == chat else { return false }
+            state.buttons[message.rawValue] = flat
+            return true
+        }
+        guard known else { throw .rejected(reason: "message to edit not found") }
+        write("🔢 #\(message.rawValue)\n" + Self.buttonLine(flat))
+    }
+
     public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
@@ -87,11 +101,14 @@ public final class ConsolePlatform: ChatPlatform {
     static func render(_ message: OutgoingMessage, header: String) -> String {
         let body = plain(message.text).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
         var block = header + "\n" + body + "\n"
-        let flat = message.buttons.flatMap { $0 }
-        if !flat.isEmpty {
-            block += "   " + flat.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  ") + "\n"
-        }
+        block += buttonLine(message.buttons.flatMap { $0 })
         return block
+    }
+
+    /// `   [1] 😂  [2] 🔥 1 …` and a newline; nothing without buttons.
+    static func buttonLine(_ buttons: [Button]) -> String {
+        guard !buttons.isEmpty else { return "" }
+        return "   " + buttons.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  ") + "\n"
     }
 
     /// Plain-text rendering: mentions as `@name`, styles dropped.

@@ -327,5 +327,14 @@ enum Schema {
             name: "date freeze offers",
             sql: "ALTER TABLE streaks ADD COLUMN offer_made_at REAL;"
         ),
+        Migration(
+            // Forum topics: the topic an admin picked for the chat's scheduled posts (NULL: General),
+            // and the topic each roast was posted in (reactions on it are answered there).
+            name: "remember forum topics of scheduled posts and roasts",
+            sql: """
+                ALTER TABLE chats ADD COLUMN post_topic_id INTEGER;
+                ALTER TABLE roasts ADD COLUMN topic_id INTEGER;
+                """
+        ),
     ]
 }

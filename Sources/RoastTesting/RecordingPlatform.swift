@@ -6,6 +6,7 @@ public final class RecordingPlatform: ChatPlatform {
     public enum Delivery: Sendable, Hashable {
         case sent(ChatID, MessageID, OutgoingMessage)
         case edited(ChatID, MessageID, OutgoingMessage)
+        case editedButtons(ChatID, MessageID, [[Button]])
         case document(ChatID, MessageID, OutgoingDocument)
         case acknowledged(callbackID: String, notice: String?)
     }
@@ -51,6 +52,15 @@ public final class RecordingPlatform: ChatPlatform {
         let result: Result<Void, DeliveryError> = state.withLock { state in
             if !state.failures.isEmpty { return .failure(state.failures.removeFirst()) }
             state.deliveries.append(.edited(chat, message, content))
+            return .success(())
+        }
+        try result.get()
+    }
+
+    public func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+        let result: Result<Void, DeliveryError> = state.withLock { state in
+            if !state.failures.isEmpty { return .failure(state.failures.removeFirst()) }
+            state.deliveries.append(.editedButtons(chat, message, buttons))
             return .success(())
         }
         try result.get()

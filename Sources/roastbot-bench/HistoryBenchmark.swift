@@ -36,7 +36,7 @@ struct HistoryBenchmark {
             workload.learn(applied, chat: envelope.chat.id)
             guard index >= events - 1_000 else { continue }
             switch envelope.event {
-            case .command(let name, _, _): latencies[name, default: []].append(elapsed)
+            case .command(let name, _, _, _): latencies[name, default: []].append(elapsed)
             case .buttonPress: latencies["press", default: []].append(elapsed)
             default: break
             }

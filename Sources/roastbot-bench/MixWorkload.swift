@@ -10,6 +10,8 @@ import RoastStore
 struct MixWorkload {
     let chats: [ChatRef]
     let users: [Person]
+    /// The words after `/roast`, one drawn per /roast (the standard mix: none).
+    var roastArguments = [""]
     private var random: SplitMix64
     private(set) var sequence: Int64
     /// Roasts posted in each chat so far (most recent last), for button presses.
@@ -24,6 +26,14 @@ struct MixWorkload {
         random = SplitMix64(seed: seed)
         sequence = firstSequence
     }
+
+    /// What people type after `/roast` in a team chat: mostly nothing, else a category, a spice (some
+    /// above a group's default cap of 3), a mood, a collection out of season, words the parser does
+    /// not know.
+    static let conversationArguments = [
+        "", "", "", "", "", "", "họp", "meetings 2", "deadline 5", "kpi cay 4", "sếp hôm nay", "code review", "workload tired",
+        "meetings extra hot", "deadlines 1", "tết", "đồng nghiệp", "review code cay vừa",
+    ]
 
     /// Where the benchmark's events come from.
     static let source = EventSource("bench")
@@ -51,7 +61,10 @@ struct MixWorkload {
             }
             event = .buttonPress(callbackID: "cb\(sequence)", data: payload, message: MessageID(roast.rawValue))
         } else if dice < 8 {
-            event = .command(name: "roast", arguments: "", message: message)
+            // The standard mix draws nothing here, so its events stay what they always were.
+            let arguments =
+                roastArguments.count == 1 ? roastArguments[0] : roastArguments[Int(random.next() % UInt64(roastArguments.count))]
+            event = .command(name: "roast", arguments: arguments, message: message)
         } else if dice == 8 {
             event = .command(name: "streak", arguments: "", message: message)
         } else {

@@ -23,6 +23,8 @@ struct PipelineBenchmark {
         var sequentialSeconds: Double
         /// How long each batch took from arrival to its last commit: the longest any of its events waited.
         var batchTimes: [Double]
+        /// What the events applied one by one answered (the standard mix, one day).
+        var replies: ReplyTally
         var throughput: Double { Double(events) / seconds }
         var sequentialThroughput: Double { Double(latencies.count) / sequentialSeconds }
     }
@@ -42,9 +44,11 @@ struct PipelineBenchmark {
         let clock = SystemClock()
 
         // Warm-up: fills chats, profiles and roasts (so presses have targets) and the statement cache.
-        _ = sequential(processor, &workload, count: warmup, clock: clock)
+        var ignored = ReplyTally()
+        _ = sequential(processor, &workload, count: warmup, clock: clock, tally: &ignored)
+        var replies = ReplyTally()
         let sequentialStart = Stopwatch.now()
-        let latencies = sequential(processor, &workload, count: oneByOne ?? events / 2, clock: clock)
+        let latencies = sequential(processor, &workload, count: oneByOne ?? events / 2, clock: clock, tally: &replies)
         let sequentialSeconds = Stopwatch.now() - sequentialStart
 
         let pipeline = EventPipeline(
@@ -65,11 +69,13 @@ struct PipelineBenchmark {
         let seconds = Stopwatch.now() - start
         return Result(
             events: batches.count * batchSize, seconds: seconds, latencies: latencies, sequentialSeconds: sequentialSeconds,
-            batchTimes: batchTimes)
+            batchTimes: batchTimes, replies: replies)
     }
 
     /// Applies `count` events one after another; returns each event's apply time in seconds.
-    private func sequential(_ processor: UpdateProcessor, _ workload: inout MixWorkload, count: Int, clock: SystemClock) -> [Double] {
+    private func sequential(
+        _ processor: UpdateProcessor, _ workload: inout MixWorkload, count: Int, clock: SystemClock, tally: inout ReplyTally
+    ) -> [Double] {
         var latencies: [Double] = []
         latencies.reserveCapacity(count)
         for _ in 0..<count {
@@ -78,6 +84,7 @@ struct PipelineBenchmark {
             let applied = processor.apply(envelope, processedAt: clock.now)
             latencies.append(Stopwatch.now() - started)
             workload.learn(applied, chat: envelope.chat.id)
+            tally.count(envelope, applied)
         }
         return latencies
     }
@@ -94,6 +101,8 @@ final class NullPlatform: ChatPlatform {
     }
 
     func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
+
+    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {}
 
     func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         MessageID(counter.add(1, ordering: .relaxed).newValue)

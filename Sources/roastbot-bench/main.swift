@@ -58,6 +58,17 @@ do {
             table.add(
                 "batch of 100 from arrival to its last commit, p50 / p99",
                 "\(Figure.ms(Figure.quantile(result.batchTimes, 0.5))) / \(Figure.ms(Figure.quantile(result.batchTimes, 0.99)))")
+            table.add(
+                "messages per command (standard mix, the events applied one by one)", result.replies.messagesPerCommandFigure,
+                target: "≤ 1.05", met: result.replies.messagesPerCommand <= 1.05)
+            table.add("edits per press (standard mix)", result.replies.editsPerPressFigure)
+            let conversation = ConversationBenchmark()
+            let talk = try conversation.run(library: library)
+            let subject = "\(conversation.days) days, \(conversation.users) people in \(conversation.chats) groups, words after /roast"
+            table.add(
+                "messages per command (standard mix over \(subject))", talk.messagesPerCommandFigure, target: "≤ 1.05",
+                met: talk.messagesPerCommand <= 1.05)
+            table.add("edits per press (the same)", talk.editsPerPressFigure)
         }
         if mode == "all" || mode == "history" {
             let library = try RoastLibrary.load(directory: BotChild.repositoryRoot.appendingPathComponent("config/library"))

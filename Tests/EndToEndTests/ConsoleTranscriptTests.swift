@@ -1,4 +1,6 @@
 import Foundation
+import RoastBot
+import RoastCore
 import Testing
 
 /// `roastbot console` driven by a piped script, as a newcomer (or a demo script) would.
@@ -81,6 +83,28 @@ struct ConsoleTranscriptTests {
         let second = try Self.transcript(script)
         #expect(first.output == second.output)
         #expect(first.output.components(separatedBy: "🔥 Roast cho").count == 4)
+    }
+
+    /// Presses are dated by the console's simulated clock like everything else: the Tết banner's
+    /// button, pressed right after `:day` moved into the season, serves a Tết roast.
+    @Test func theTetBannersButtonRightAfterADayIntoTheSeasonServesATetRoast() throws {
+        // 08:00 the day before the Tết 2026 window (from 2026-02-07 in Vietnam); after `:day` the
+        // banner is the latest message with buttons (that morning's Roast of the Day is due at 09:00).
+        let script = "/roast\n:day\n:press 1\n:quit\n"
+        let (output, status) = try Self.transcript(script, environment: ["ROASTBOT_CLOCK_START": "2026-02-06T08:00:00+07:00"])
+        #expect(status == 0)
+        let blocks = output.components(separatedBy: "🤖 #")
+        let banner = try #require(blocks.firstIndex { $0.contains("🧧 Thử roast") })
+        let pressed = try #require(output.range(of: "you@group> :press 1"))
+        #expect(try #require(output.range(of: "🧧 Thử roast")).lowerBound < pressed.lowerBound)
+        // The roast the press brought: the block after the banner, posted after the press.
+        let answer = try #require(blocks.dropFirst(banner + 1).first)
+        #expect(output.range(of: answer)!.lowerBound > pressed.lowerBound)
+        let catalog = try CollectionCatalogStore(path: BotProcess.repositoryRoot.appendingPathComponent("config/collections.json").path)
+            .catalog
+        let tet = try #require(catalog.collection(id: "tet")).roasts(in: .vi).map(\.text)
+        #expect(tet.contains { answer.contains($0) }, "\(answer)")
+        #expect(!answer.contains("/collections"))
     }
 
     @Test func badSettingsExitWithTwoAndOneLine() throws {

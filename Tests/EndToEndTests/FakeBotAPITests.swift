@@ -293,6 +293,49 @@ import Testing
         }
     }
 
+    @Test func forumTopicsAreKnownPerChatAndAnUnknownThreadIsRefused() async throws {
+        try await withFake { fake in
+            let forum = FakeChat(id: -100_777, type: .supergroup, title: "Forum", isForum: true)
+            let topic = fake.createTopic(in: forum, name: "Deadlines")
+            // A message in the topic carries the thread and the topic mark, as Telegram sends them.
+            let command = fake.commandMessage(chat: forum, from: alice, text: "/roast", topic: topic)
+            let update = try #require(try await call(fake, "getUpdates").updates.first)
+            #expect(update["message"]?["message_thread_id"]?.intValue == topic)
+            #expect(update["message"]?["is_topic_message"]?.boolValue == true)
+            #expect(update["message"]?["chat"]?["is_forum"]?.boolValue == true)
+            let general = fake.commandMessage(chat: forum, from: alice, text: "/roast")
+            let generalUpdate = try #require(
+                try await call(fake, "getUpdates", ["offset": .int(Int64(command.updateID + 1))]).updates.first)
+            #expect(generalUpdate["message"]?["message_thread_id"] == nil)
+
+            let inTopic = try await call(
+                fake, "sendMessage", ["chat_id": .int(forum.id), "text": "in topic", "message_thread_id": .int(topic)])
+            #expect(inTopic.result?["message_thread_id"]?.intValue == topic)
+            #expect(inTopic.result?["is_topic_message"]?.boolValue == true)
+            let unknown = try await call(fake, "sendMessage", ["chat_id": .int(forum.id), "text": "x", "message_thread_id": 999])
+            #expect(unknown.status == 400)
+            #expect(unknown.description == "Bad Request: message thread not found")
+            // A reply without a thread goes where the replied message is.
+            let reply = try await call(
+                fake, "sendMessage",
+                ["chat_id": .int(forum.id), "text": "reply", "reply_parameters": ["message_id": .int(command.messageID ?? 0)]])
+            #expect(reply.result?["message_thread_id"]?.intValue == topic)
+            let generalReply = try await call(
+                fake, "sendMessage",
+                ["chat_id": .int(forum.id), "text": "reply", "reply_parameters": ["message_id": .int(general.messageID ?? 0)]])
+            #expect(generalReply.result?["message_thread_id"] == nil)
+
+            let sent = fake.sentMessages(chat: forum.id)
+            #expect(sent.map(\.messageThreadID) == [topic, topic, nil])
+            // A press on a message in the topic carries the message with its thread.
+            fake.callbackQuery(from: bob, message: sent[0], data: "a")
+            let press = try #require(
+                try await call(fake, "getUpdates", ["offset": .int(Int64(general.updateID + 1))]).updates.first)
+            #expect(press["callback_query"]?["message"]?["message_thread_id"]?.intValue == topic)
+            #expect(press["callback_query"]?["message"]?["is_topic_message"]?.boolValue == true)
+        }
+    }
+
     @Test func callbackQueriesCanBeAnsweredOnce() async throws {
         try await withFake { fake in
             fake.registerChat(group)

@@ -50,7 +50,9 @@ public struct SeasonalBannerService: Service {
                 for chat in try tx.activeChats() where chat.bannersEnabled {
                     let posts = try SeasonalBanners.claimDue(in: chat, on: LocalDate(now, in: chat.zone), catalog: catalog, at: now, tx)
                     for post in posts {
-                        try tx.enqueue(.send(post), chat: chat.chatID, anchor: nil, at: now, priority: .broadcast)
+                        try tx.enqueue(
+                            .send(ReplyPlacement.scheduled(in: chat).place(post)), chat: chat.chatID, anchor: nil, at: now,
+                            priority: .broadcast)
                         queued += 1
                     }
                 }

@@ -31,8 +31,8 @@ extension Phrasebook {
 
     public func settingsUsage() -> String {
         say(
-            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]",
-            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]"
+            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off] [topic here|general]",
+            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off] [topic here|general]"
         )
     }
 
@@ -53,6 +53,13 @@ extension Phrasebook {
     public var labelBanners: String { say("Banner mùa lễ", "Seasonal banners") }
     public var labelAI: String { say("Roast bằng AI", "AI roasts") }
     public var labelTime: String { say("Giờ đăng", "Post time") }
+    public var labelPostTopic: String { say("Chủ đề đăng bài định kỳ", "Topic for scheduled posts") }
+
+    /// Where scheduled posts go: a forum topic, or the chat's main thread.
+    public func postTopic(_ topic: TopicID?) -> String {
+        guard let topic else { return say("General (chung)", "General") }
+        return say("chủ đề #\(topic.rawValue)", "topic #\(topic.rawValue)")
+    }
 
     public func onOff(_ on: Bool) -> String { on ? say("bật", "on") : say("tắt", "off") }
 

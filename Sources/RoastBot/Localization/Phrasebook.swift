@@ -68,8 +68,14 @@ public struct Phrasebook: Sendable {
         )
     }
 
-    public func spiceCapped(to level: SpiceLevel) -> String {
-        pick("Nhóm này giới hạn độ cay tối đa \(level.rawValue).", "This chat caps spice at \(level.rawValue).")
+    /// Said when a request asked for more spice than the chat's cap: the group's admins set it, or
+    /// in a private chat the person did.
+    public func spiceCapped(to level: SpiceLevel, inGroup: Bool) -> String {
+        inGroup
+            ? pick("Nhóm này giới hạn độ cay tối đa \(level.rawValue).", "This group caps spice at \(level.rawValue).")
+            : pick(
+                "Bạn đã đặt độ cay tối đa \(level.rawValue) (đổi: /settings spice 5).",
+                "You capped spice at \(level.rawValue) (change it: /settings spice 5).")
     }
 
     // MARK: Reactions

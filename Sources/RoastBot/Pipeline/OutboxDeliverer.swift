@@ -142,7 +142,7 @@ public final class OutboxDeliverer: Sendable {
                 return
             }
             guard let item = queue.first else { return }
-            if case .edit(let message, _) = item.action, Self.laterEdit(of: message, in: queue.dropFirst()) {
+            if Self.isSuperseded(item.action, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
                 settle(item, .delivered(nil))
                 continue
@@ -154,6 +154,9 @@ public final class OutboxDeliverer: Sendable {
                     message = try await platform.send(content, to: chat)
                 case .edit(let target, let content):
                     try await platform.edit(target, in: chat, to: content)
+                    message = nil
+                case .editButtons(let target, let buttons):
+                    try await platform.editButtons(target, in: chat, to: buttons)
                     message = nil
                 case .document(let document):
                     message = try await platform.sendDocument(document, to: chat)
@@ -249,9 +252,23 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    private static func laterEdit(of message: MessageID, in rest: ArraySlice<OutboxItem>) -> Bool {
-        rest.contains { later in
-            if case .edit(let other, _) = later.action { return other == message }
+    /// Whether a later item makes `action` pointless: a later text edit of the same message replaces
+    /// its text and buttons, a later keyboard edit only its buttons (so it never supersedes a text edit).
+    private static func isSuperseded(_ action: OutboxAction, by rest: ArraySlice<OutboxItem>) -> Bool {
+        switch action {
+        case .edit(let message, _):
+            return rest.contains { later in
+                if case .edit(let other, _) = later.action { return other == message }
+                return false
+            }
+        case .editButtons(let message, _):
+            return rest.contains { later in
+                switch later.action {
+                case .edit(let other, _), .editButtons(let other, _): return other == message
+                case .send, .document: return false
+                }
+            }
+        case .send, .document:
             return false
         }
     }

@@ -136,16 +136,16 @@ public struct UpdateProcessor: Sendable {
             try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
             return Applied(outcome: .nothing, queued: 0)
         }
-        let traits = prepared.action.traits
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
-        if !chat.isActive, traits.countsAsActivity {
+        let countsAsActivity = try router.countsAsActivity(prepared.action, in: chat.chatID, tx)
+        if !chat.isActive, countsAsActivity {
             // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).
             try tx.setChatActive(chat.chatID, true)
             chat.isActive = true
         }
         var profile: Profile?
-        if let sender = envelope.sender, !sender.isBot, traits.countsAsActivity {
+        if let sender = envelope.sender, !sender.isBot, countsAsActivity {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
         }
         var context = EventContext(
@@ -160,17 +160,21 @@ public struct UpdateProcessor: Sendable {
             let mark = tx.measureMark
             let streak = try activity.recordStreak(context, tx)
             outcome = try router.handle(prepared.action, context, tx, &random)
-            outcome.replies += try activity.announcements(
+            let announcements = try activity.announcements(
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
+            outcome.replies = ReplyComposer.compose(outcome.replies, announcements: announcements)
         }
         var queued = 0
         let about = envelope.sender.map { (user: $0.id, chat: chat.chatID) }
+        let placement = ReplyPlacement(event: envelope, knownTopic: outcome.topic)
         for reply in outcome.replies {
-            switch reply {
+            switch placement.place(reply) {
             case .send(let message, let anchor):
                 _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt, about: about)
             case .edit(let messageID, let message):
                 _ = try tx.enqueue(.edit(messageID, message), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
+            case .editButtons(let messageID, let buttons):
+                _ = try tx.enqueue(.editButtons(messageID, buttons), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             case .document(let document):
                 _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             }

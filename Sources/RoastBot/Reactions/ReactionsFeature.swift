@@ -60,6 +60,13 @@ public struct ReactionsFeature: Feature {
         }
     }
 
+    /// A native reaction is an interaction with the bot only on one of its roasts; every other
+    /// action of this feature is.
+    public func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard case .native(let message, _, _) = action else { return true }
+        return try Self.roast(reactedTo: message, in: chat, tx) != nil
+    }
+
     public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
     {
@@ -98,7 +105,7 @@ public struct ReactionsFeature: Feature {
     private func nativeChange(message: MessageID, old: [String], new: [String], _ context: EventContext, _ tx: borrowing StoreTransaction)
         throws -> HandlerOutcome
     {
-        guard let user = context.sender?.id, let roast = try tx.roast(chat: context.chatID, message: message) else {
+        guard let user = context.sender?.id, let roast = try Self.roast(reactedTo: message, in: context.chatID, tx) else {
             return .nothing
         }
         let before = old.compactMap(ReactionKind.init(nativeEmoji:))
@@ -114,15 +121,19 @@ public struct ReactionsFeature: Feature {
         }
         guard next != current else { return .nothing }
         try tx.setReaction(roast: roast.id, user: user, kind: next, via: .native, at: context.envelope.date)
-        return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester)
+        return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester, topic: roast.topic)
     }
 
-    /// The edit that brings the roast message's counts up to date.
+    /// The bot's roast a native reaction was given on; nil for any other message of the chat (the
+    /// bot sees every reaction in a group where it is an admin, and counts only those on its roasts).
+    static func roast(reactedTo message: MessageID, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> StoredRoast? {
+        try tx.roast(chat: chat, message: message)
+    }
+
+    /// The edit that brings the roast message's counts up to date: its keyboard only, so the text
+    /// (and whatever was said under the roast) stays as posted.
     private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: borrowing StoreTransaction) throws -> [Reply] {
         guard let message else { return [] }
-        let counts = try tx.reactionCounts(roast: roast.id)
-        let requester = try roast.requester.flatMap { try tx.profile(chat: roast.chatID, user: $0) }
-        let view = RoastView(roast: roast, counts: counts, requesterName: requester?.displayName, requesterID: requester?.userID)
-        return [.edit(message, view.message)]
+        return [.editButtons(message, RoastView.keyboard(for: roast.id, counts: try tx.reactionCounts(roast: roast.id)))]
     }
 }

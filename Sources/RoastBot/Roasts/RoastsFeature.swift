@@ -112,8 +112,9 @@ public struct RoastsFeature: Feature {
         }
     }
 
-    /// Chooses a roast for the sender, stores it and returns the replies: notes about the choice
-    /// (a collection not on offer, the spice cap, unknown words), then the roast with its buttons.
+    /// Chooses a roast for the sender, stores it and returns its message: the roast with its buttons
+    /// and, under it, what the choice needs saying (a collection not on offer, unknown words, the
+    /// spice cap) — one message, not one per note.
     func serve(
         _ asked: RoastRequest, hintUnknownWords: Bool, _ context: EventContext, _ tx: borrowing StoreTransaction,
         _ random: inout SplitMix64
@@ -128,7 +129,7 @@ public struct RoastsFeature: Feature {
                 selection, chat: context.chatID, requester: context.sender?.id, kind: .requested, language: context.language,
                 mood: ask.request.mood, createdAt: context.envelope.date))
         guard let stored = try tx.roast(id) else { return .nothing }
-        var replies: [Reply] = []
+        var notes: [String] = []
         var regular = selection.collection == nil
         for note in selection.notes {
             switch note {
@@ -136,20 +137,21 @@ public struct RoastsFeature: Feature {
                 regular = false
                 let name =
                     collections.catalog.collection(id: collectionID).map { "\($0.icon) \($0.name(in: context.language))" } ?? collectionID
-                replies.append(.send(OutgoingMessage(text: RichText(plain: words.collectionNotActive(name)))))
+                notes.append(words.collectionNotActive(name))
             case .spiceCapped:
                 break
             }
         }
         if hintUnknownWords, regular, !asked.unrecognized.isEmpty {
-            replies.append(.send(OutgoingMessage(text: RichText(plain: words.unknownRoastWords(asked.unrecognized)))))
+            notes.append(words.unknownRoastWords(asked.unrecognized))
         }
         for case .spiceCapped(let cap) in selection.notes {
-            replies.append(.send(OutgoingMessage(text: RichText(plain: words.spiceCapped(to: cap)))))
+            notes.append(words.spiceCapped(to: cap, inGroup: context.envelope.chat.isGroup))
         }
-        let view = RoastView(roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id)
-        replies.append(.send(view.message, anchor: id))
-        return HandlerOutcome(replies: replies)
+        var message = RoastView(roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id)
+            .message
+        if !notes.isEmpty { message.text.append(.plain("\n\n" + notes.map { "ℹ️ " + $0 }.joined(separator: "\n"))) }
+        return HandlerOutcome(replies: [.send(message, anchor: id)])
     }
 
     /// Whether text addressed to the bot asks for a roast: it says "roast" (or "nướng"), or names a

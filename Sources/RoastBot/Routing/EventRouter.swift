@@ -8,7 +8,8 @@ import RoastStore
 ///
 /// Commands go to the feature that declares them and button presses to the owner of their
 /// payload's tag; any other event to the first feature that decodes it. An unknown command, a stale
-/// button and an event nobody handles are answered here.
+/// button and an event nobody handles are answered here — an unknown command only in a private
+/// chat or when addressed to this bot (`/cmd@ThisBot`): in a group a bare one may be for another bot.
 public struct EventRouter: Sendable {
     /// Every feature's commands, in order.
     public let menu: CommandMenu
@@ -42,12 +43,18 @@ public struct EventRouter: Sendable {
     /// Decodes `envelope`'s event.
     public func decode(_ envelope: IncomingEnvelope) -> RoutedAction {
         switch envelope.event {
-        case .command(let name, let arguments, _):
+        case .command(let name, let arguments, _, let addressed):
             let traits = ActionTraits(isRequest: true, countsAsActivity: true)
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
             let command = name.lowercased()
             guard let owner = commandOwners[command], let decoded = units[owner].decode(.command(name: command, arguments: words))
-            else { return RoutedAction(target: .unknownCommand(name: String(name.prefix(32))), traits: traits) }
+            else {
+                guard addressed || envelope.chat.kind == .privateChat else {
+                    logger.debug("unknown command not addressed to this bot; left to other bots", metadata: ["chat": "\(envelope.chat.id)"])
+                    return RoutedAction(target: .ignored, traits: ActionTraits())
+                }
+                return RoutedAction(target: .unknownCommand(name: String(name.prefix(32))), traits: traits)
+            }
             return routed(owner, decoded, traits)
         case .buttonPress(_, let data, let message):
             let traits = ActionTraits(countsAsActivity: true)
@@ -67,6 +74,16 @@ public struct EventRouter: Sendable {
             }
             return RoutedAction(target: .ignored, traits: traits)
         }
+    }
+
+    /// Whether `routed` is the sender's own interaction with the bot in `chat`, which keeps their
+    /// profile and counts toward their streak: its traits say so at decoding, and the feature that
+    /// handles it confirms it with the store (``Feature/confirmsActivity(_:in:_:)``). Asked inside the
+    /// event's transaction before anything is recorded.
+    public func countsAsActivity(_ routed: RoutedAction, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard routed.traits.countsAsActivity else { return false }
+        guard case .feature(let index, let action) = routed.target else { return true }
+        return try units[index].confirmsActivity(action, in: chat, tx)
     }
 
     /// Handles a decoded action inside the event's transaction, with whatever other features add to it.

@@ -26,6 +26,11 @@ public protocol Feature: Sendable {
     /// Handles the action inside the event's transaction and returns what the chat should see.
     func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
+    /// Whether an action decoded as the sender's own interaction with the bot
+    /// (``ActionTraits/countsAsActivity``) is one after all, asked of the store inside the event's
+    /// transaction before any activity is recorded: a native reaction counts only on the bot's own
+    /// roasts. The default: it is.
+    func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool
     /// Whether ``accompany(_:_:_:)`` may add replies (the router asks only the features that do).
     var accompanies: Bool { get }
     /// Replies that accompany any action with these traits, handled by whichever feature (a season's
@@ -37,6 +42,7 @@ extension Feature {
     public var commands: [CommandSpec] { [] }
     public var buttonTags: [String] { [] }
     public func needs(of action: Action) -> ActionNeeds { ActionNeeds() }
+    public func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool { true }
     public var accompanies: Bool { false }
     public func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] { [] }
 }
@@ -52,6 +58,8 @@ protocol FeatureUnit: AnyObject, Sendable {
     /// ``Feature/handle(_:_:_:_:)`` for an action this unit decoded.
     func handle(_ action: any Sendable, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
+    /// ``Feature/confirmsActivity(_:in:_:)`` for an action this unit decoded.
+    func confirmsActivity(_ action: any Sendable, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool
     func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply]
 }
 
@@ -77,6 +85,11 @@ final class FeatureBox<Wrapped: Feature>: FeatureUnit {
     {
         guard let action = action as? Wrapped.Action else { preconditionFailure("\(Wrapped.self) handed an action it did not decode") }
         return try feature.handle(action, context, tx, &random)
+    }
+
+    func confirmsActivity(_ action: any Sendable, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard let action = action as? Wrapped.Action else { preconditionFailure("\(Wrapped.self) handed an action it did not decode") }
+        return try feature.confirmsActivity(action, in: chat, tx)
     }
 
     func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {

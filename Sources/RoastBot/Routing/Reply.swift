@@ -8,6 +8,8 @@ public enum Reply: Sendable, Hashable {
     case send(OutgoingMessage, anchor: RoastID?)
     /// Replace a message the bot posted earlier.
     case edit(MessageID, OutgoingMessage)
+    /// Replace only the buttons of a message the bot posted earlier (new counts on a roast).
+    case editButtons(MessageID, [[Button]])
     /// Send a file.
     case document(OutgoingDocument)
 
@@ -24,12 +26,18 @@ public struct HandlerOutcome: Sendable, Hashable {
     public var credited: UserID?
     /// Results for an inline query, answered right after the transaction commits.
     public var inlineAnswer: InlineAnswer?
+    /// The forum topic the replies belong in when the event came without one: a native reaction is
+    /// answered in the topic of the roast it was given on (see ``ReplyPlacement``).
+    public var topic: TopicID?
 
-    public init(replies: [Reply] = [], notice: String? = nil, credited: UserID? = nil, inlineAnswer: InlineAnswer? = nil) {
+    public init(
+        replies: [Reply] = [], notice: String? = nil, credited: UserID? = nil, inlineAnswer: InlineAnswer? = nil, topic: TopicID? = nil
+    ) {
         self.replies = replies
         self.notice = notice
         self.credited = credited
         self.inlineAnswer = inlineAnswer
+        self.topic = topic
     }
 
     public static let nothing = HandlerOutcome()

@@ -154,7 +154,8 @@ public struct Scheduler: Sendable {
         try tx.attachRoast(id, toClaimOf: chat.chatID, on: date, kind: .daily)
         guard let stored = try tx.roast(id) else { return false }
         let view = RoastView(roast: stored, counts: [:], requesterName: nil, requesterID: nil)
-        try tx.enqueue(.send(view.message), chat: chat.chatID, anchor: id, at: now, priority: .broadcast)
+        try tx.enqueue(
+            .send(ReplyPlacement.scheduled(in: chat).place(view.message)), chat: chat.chatID, anchor: id, at: now, priority: .broadcast)
         return true
     }
 
@@ -165,7 +166,8 @@ public struct Scheduler: Sendable {
             return false
         }
         let message = ReminderView(members: members, words: Phrasebook(chat.language)).message
-        try tx.enqueue(.send(message), chat: chat.chatID, anchor: nil, at: now, priority: .broadcast)
+        try tx.enqueue(
+            .send(ReplyPlacement.scheduled(in: chat).place(message)), chat: chat.chatID, anchor: nil, at: now, priority: .broadcast)
         return true
     }
 

@@ -1,3 +1,4 @@
+import ChatPlatform
 import Foundation
 import RoastCore
 import RoastStore
@@ -14,6 +15,16 @@ public enum SettingChange: Sendable, Hashable {
     case reminders(Bool)
     case banners(Bool)
     case ai(Bool)
+    /// Where scheduled posts go in a group with forum topics.
+    case postTopic(PostTopic)
+
+    /// The topic for scheduled posts, as an admin names it.
+    public enum PostTopic: Sendable, Hashable {
+        /// The chat's main thread (a forum's General topic).
+        case general
+        /// The topic the change was asked in (General when asked outside a topic).
+        case here
+    }
 
     /// Why typed settings arguments were not understood.
     public enum ParseError: Error, Sendable, Hashable {
@@ -50,6 +61,12 @@ public enum SettingChange: Sendable, Hashable {
         case "reminders", "remind": return flag.map { .success(.reminders($0)) } ?? .failure(.usage)
         case "banners": return flag.map { .success(.banners($0)) } ?? .failure(.usage)
         case "ai": return flag.map { .success(.ai($0)) } ?? .failure(.usage)
+        case "topic", "chude":
+            switch TextNormalization.matchKey(value) {
+            case "here", "day": return .success(.postTopic(.here))
+            case "general", "chung": return .success(.postTopic(.general))
+            default: return .failure(.usage)
+            }
         default: return .failure(.usage)
         }
     }
@@ -63,7 +80,8 @@ public enum SettingChange: Sendable, Hashable {
         return name.uppercased() == "UTC" ? "UTC" : nil
     }
 
-    public func apply(to settings: inout ChatSettings) {
+    /// - Parameter here: the topic the change was asked in (for ``PostTopic/here``).
+    public func apply(to settings: inout ChatSettings, here: TopicID? = nil) {
         switch self {
         case .language(let language): settings.language = language
         case .timeZone(let zone): settings.timeZone = zone
@@ -74,6 +92,8 @@ public enum SettingChange: Sendable, Hashable {
         case .reminders(let on): settings.remindersEnabled = on
         case .banners(let on): settings.bannersEnabled = on
         case .ai(let on): settings.aiEnabled = on
+        case .postTopic(.general): settings.postTopic = nil
+        case .postTopic(.here): settings.postTopic = here
         }
     }
 
@@ -93,6 +113,7 @@ public enum SettingChange: Sendable, Hashable {
         case .reminders(let on): CallbackPayload(Self.payloadTag, "r", on ? "1" : "0").encoded
         case .banners(let on): CallbackPayload(Self.payloadTag, "b", on ? "1" : "0").encoded
         case .ai(let on): CallbackPayload(Self.payloadTag, "a", on ? "1" : "0").encoded
+        case .postTopic(let topic): CallbackPayload(Self.payloadTag, "p", topic == .here ? "h" : "g").encoded
         }
     }
 
@@ -132,6 +153,9 @@ public enum SettingChange: Sendable, Hashable {
         case "a":
             guard let flag else { return nil }
             self = .ai(flag)
+        case "p":
+            guard value == "h" || value == "g" else { return nil }
+            self = .postTopic(value == "h" ? .here : .general)
         default: return nil
         }
     }

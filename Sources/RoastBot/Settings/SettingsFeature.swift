@@ -56,7 +56,7 @@ public struct SettingsFeature: Feature {
         case .success(let change):
             let updated = try apply(change, context, tx)
             let after = Phrasebook(updated.language)
-            return Self.text(after.settingChanged(Self.describe(change, after)))
+            return Self.text(after.settingChanged(Self.describe(change, updated, after)))
         }
     }
 
@@ -79,12 +79,12 @@ public struct SettingsFeature: Feature {
 
     private func apply(_ change: SettingChange, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> ChatSettings {
         var settings = try tx.chat(context.chatID) ?? context.chat
-        change.apply(to: &settings)
+        change.apply(to: &settings, here: context.envelope.topic)
         try tx.saveChat(settings)
         return settings
     }
 
-    private static func describe(_ change: SettingChange, _ words: Phrasebook) -> String {
+    private static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook) -> String {
         switch change {
         case .language(let language): "\(words.labelLanguage) → \(language.rawValue)"
         case .timeZone(let zone): "\(words.labelTimeZone) → \(zone)"
@@ -95,6 +95,7 @@ public struct SettingsFeature: Feature {
         case .reminders(let on): "\(words.labelReminders) → \(words.onOff(on))"
         case .banners(let on): "\(words.labelBanners) → \(words.onOff(on))"
         case .ai(let on): "\(words.labelAI) → \(words.onOff(on))"
+        case .postTopic: "\(words.labelPostTopic) → \(words.postTopic(settings.postTopic))"
         }
     }
 

@@ -21,6 +21,7 @@ public struct SettingsView: Sendable {
             (words.labelReminders, words.onOff(settings.remindersEnabled)),
             (words.labelBanners, words.onOff(settings.bannersEnabled)),
             (words.labelAI, words.onOff(settings.aiEnabled)),
+            (words.labelPostTopic, words.postTopic(settings.postTopic)),
         ]
         for (label, value) in lines {
             text.append(.plain("\n• \(label): "))

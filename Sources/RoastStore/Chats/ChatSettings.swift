@@ -29,6 +29,9 @@ public struct ChatSettings: Sendable, Hashable {
     public var remindersEnabled: Bool
     public var bannersEnabled: Bool
     public var aiEnabled: Bool
+    /// The forum topic scheduled posts (Roast of the Day, reminders, banners) go to; nil: the
+    /// chat's main thread (a forum's General topic).
+    public var postTopic: TopicID?
     /// False once the bot has left or been removed from the chat.
     public var isActive: Bool
     public var createdAt: Date
@@ -47,6 +50,7 @@ public struct ChatSettings: Sendable, Hashable {
         remindersEnabled: Bool = true,
         bannersEnabled: Bool = true,
         aiEnabled: Bool = true,
+        postTopic: TopicID? = nil,
         isActive: Bool = true,
         createdAt: Date
     ) {
@@ -63,6 +67,7 @@ public struct ChatSettings: Sendable, Hashable {
         self.remindersEnabled = remindersEnabled
         self.bannersEnabled = bannersEnabled
         self.aiEnabled = aiEnabled
+        self.postTopic = postTopic
         self.isActive = isActive
         self.createdAt = createdAt
     }
@@ -77,7 +82,7 @@ public struct ChatSettings: Sendable, Hashable {
 extension ChatSettings: Codable {
     private enum CodingKeys: String, CodingKey {
         case chatID, kind, title, language, timeZone, maxSpice, dailyEnabled, dailyTime, weekdaysOnly, remindersEnabled, bannersEnabled
-        case aiEnabled, isActive, createdAt
+        case aiEnabled, postTopic, isActive, createdAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,6 +99,7 @@ extension ChatSettings: Codable {
             remindersEnabled: try container.decode(Bool.self, forKey: .remindersEnabled),
             bannersEnabled: try container.decode(Bool.self, forKey: .bannersEnabled),
             aiEnabled: try container.decode(Bool.self, forKey: .aiEnabled),
+            postTopic: try container.decodeIfPresent(TopicID.self, forKey: .postTopic),
             isActive: try container.decode(Bool.self, forKey: .isActive), createdAt: try container.decode(Date.self, forKey: .createdAt))
     }
 }

@@ -30,18 +30,19 @@ extension StoreTransaction {
     public func saveChat(_ settings: ChatSettings) throws(StoreError) {
         try connection.execute(
             """
-            INSERT INTO chats (\(Self.chatColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO chats (\(Self.chatColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (chat_id) DO UPDATE SET
                 kind = excluded.kind, title = excluded.title, language = excluded.language,
                 time_zone = excluded.time_zone, max_spice = excluded.max_spice,
                 daily_enabled = excluded.daily_enabled, daily_time = excluded.daily_time,
                 weekdays_only = excluded.weekdays_only, reminders_enabled = excluded.reminders_enabled,
                 banners_enabled = excluded.banners_enabled, ai_enabled = excluded.ai_enabled,
-                is_active = excluded.is_active, created_at = excluded.created_at
+                is_active = excluded.is_active, created_at = excluded.created_at, post_topic_id = excluded.post_topic_id
             """,
             settings.chatID, settings.kind.rawValue, settings.title, settings.language.rawValue, settings.timeZone,
             settings.maxSpice.rawValue, settings.dailyEnabled, settings.dailyTime, settings.weekdaysOnly,
-            settings.remindersEnabled, settings.bannersEnabled, settings.aiEnabled, settings.isActive, settings.createdAt)
+            settings.remindersEnabled, settings.bannersEnabled, settings.aiEnabled, settings.isActive, settings.createdAt,
+            settings.postTopic)
     }
 
     /// Records whether the bot is still a member of the chat. Unknown chats are ignored.
@@ -109,7 +110,7 @@ extension StoreTransaction {
 
     static let chatColumns = """
         chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only, \
-        reminders_enabled, banners_enabled, ai_enabled, is_active, created_at
+        reminders_enabled, banners_enabled, ai_enabled, is_active, created_at, post_topic_id
         """
 
     static func chatSettings(_ row: borrowing Row) throws(StoreError) -> ChatSettings {
@@ -127,6 +128,7 @@ extension StoreTransaction {
             remindersEnabled: row.bool(9),
             bannersEnabled: row.bool(10),
             aiEnabled: row.bool(11),
+            postTopic: row.optionalInt64(14).map(TopicID.init(rawValue:)),
             isActive: row.bool(12),
             createdAt: row.date(13))
     }

@@ -8,14 +8,16 @@ import Foundation
 public enum OutboxAction: Sendable, Hashable, Codable {
     case send(OutgoingMessage)
     case edit(MessageID, OutgoingMessage)
+    /// Replaces only the buttons of the target message.
+    case editButtons(MessageID, [[Button]])
     case document(OutgoingDocument)
 
     private enum CodingKeys: String, CodingKey {
-        case type, message, target, filename, contents, caption
+        case type, message, target, filename, contents, caption, replyTo, topic, buttons
     }
 
     private enum Kind: String, Codable {
-        case send, edit, document
+        case send, edit, buttons, document
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,12 +29,18 @@ public enum OutboxAction: Sendable, Hashable, Codable {
             self = .edit(
                 try container.decode(MessageID.self, forKey: .target),
                 try container.decode(OutgoingMessage.self, forKey: .message))
+        case .buttons:
+            self = .editButtons(
+                try container.decode(MessageID.self, forKey: .target),
+                try container.decode([[Button]].self, forKey: .buttons))
         case .document:
             self = .document(
                 OutgoingDocument(
                     filename: try container.decode(String.self, forKey: .filename),
                     contents: [UInt8](try container.decode(Data.self, forKey: .contents)),
-                    caption: try container.decodeIfPresent(RichText.self, forKey: .caption)))
+                    caption: try container.decodeIfPresent(RichText.self, forKey: .caption),
+                    replyTo: try container.decodeIfPresent(MessageID.self, forKey: .replyTo),
+                    topic: try container.decodeIfPresent(TopicID.self, forKey: .topic)))
         }
     }
 
@@ -46,11 +54,17 @@ public enum OutboxAction: Sendable, Hashable, Codable {
             try container.encode(Kind.edit, forKey: .type)
             try container.encode(target, forKey: .target)
             try container.encode(message, forKey: .message)
+        case .editButtons(let target, let buttons):
+            try container.encode(Kind.buttons, forKey: .type)
+            try container.encode(target, forKey: .target)
+            try container.encode(buttons, forKey: .buttons)
         case .document(let document):
             try container.encode(Kind.document, forKey: .type)
             try container.encode(document.filename, forKey: .filename)
             try container.encode(Data(document.contents), forKey: .contents)
             try container.encodeIfPresent(document.caption, forKey: .caption)
+            try container.encodeIfPresent(document.replyTo, forKey: .replyTo)
+            try container.encodeIfPresent(document.topic, forKey: .topic)
         }
     }
 }

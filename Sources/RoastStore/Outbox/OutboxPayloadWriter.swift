@@ -32,6 +32,12 @@ struct OutboxPayloadWriter {
             raw(",\"target\":")
             raw(String(target.rawValue))
             raw(",\"type\":\"edit\"}")
+        case .editButtons(let target, let buttons):
+            raw("{\"buttons\":")
+            write(buttons)
+            raw(",\"target\":")
+            raw(String(target.rawValue))
+            raw(",\"type\":\"buttons\"}")
         case .document(let document):
             raw("{")
             if let caption = document.caption {
@@ -43,21 +49,21 @@ struct OutboxPayloadWriter {
             string(Data(document.contents).base64EncodedString())
             raw(",\"filename\":")
             string(document.filename)
+            if let replyTo = document.replyTo {
+                raw(",\"replyTo\":")
+                raw(String(replyTo.rawValue))
+            }
+            if let topic = document.topic {
+                raw(",\"topic\":")
+                raw(String(topic.rawValue))
+            }
             raw(",\"type\":\"document\"}")
         }
     }
 
     private mutating func write(_ message: OutgoingMessage) {
         raw("{\"buttons\":")
-        array(message.buttons) { writer, row in
-            writer.array(row) { writer, button in
-                writer.raw("{\"data\":")
-                writer.string(button.data)
-                writer.raw(",\"label\":")
-                writer.string(button.label)
-                writer.raw("}")
-            }
-        }
+        write(message.buttons)
         if let replyTo = message.replyTo {
             raw(",\"replyTo\":")
             raw(String(replyTo.rawValue))
@@ -69,6 +75,19 @@ struct OutboxPayloadWriter {
             raw(String(topic.rawValue))
         }
         raw("}")
+    }
+
+    /// Rows of buttons.
+    private mutating func write(_ buttons: [[Button]]) {
+        array(buttons) { writer, row in
+            writer.array(row) { writer, button in
+                writer.raw("{\"data\":")
+                writer.string(button.data)
+                writer.raw(",\"label\":")
+                writer.string(button.label)
+                writer.raw("}")
+            }
+        }
     }
 
     private mutating func write(_ text: RichText) {

@@ -4,8 +4,8 @@ import Foundation
 /// Deliveries queued in the same transaction as the change that caused them.
 extension StoreTransaction {
     /// Queues `action` for `chat`; `anchor` is the roast it posts, whose message id is recorded when
-    /// the item completes; `about` is the person (and the chat where they acted) whose event caused
-    /// it, so that forgetting them removes it. Returns the item's id.
+    /// the item completes, and whose topic is the message's; `about` is the person (and the chat where
+    /// they acted) whose event caused it, so that forgetting them removes it. Returns the item's id.
     @discardableResult
     public func enqueue(
         _ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date, priority: OutboxPriority = .reply,
@@ -18,7 +18,12 @@ extension StoreTransaction {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             chat, payload, anchor, date, priority.rawValue, about?.user, about?.chat)
-        return connection.lastInsertRowID
+        let id = connection.lastInsertRowID
+        // Roasts start in the main thread (NULL): only a topic needs writing.
+        if let anchor, case .send(let message) = action, let topic = message.topic {
+            try connection.execute("UPDATE roasts SET topic_id = ? WHERE roast_id = ?", topic, anchor)
+        }
+        return id
     }
 
     /// Pending items, oldest first.

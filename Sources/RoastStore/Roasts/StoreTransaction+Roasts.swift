@@ -91,7 +91,7 @@ extension StoreTransaction {
     static let roastColumns = """
         roasts.roast_id, roasts.message_id, roasts.chat_id, roasts.user_id, roasts.kind, roasts.source, \
         roasts.library_id, roasts.text, roasts.language, roasts.category, roasts.spice, roasts.mood, \
-        roasts.collection, roasts.created_at
+        roasts.collection, roasts.created_at, roasts.topic_id
         """
 
     static func storedRoast(_ row: borrowing Row) throws(StoreError) -> StoredRoast {
@@ -110,6 +110,7 @@ extension StoreTransaction {
             collection: row.optionalString(12),
             createdAt: row.date(13))
         return StoredRoast(
-            id: RoastID(row.int64(0)), messageID: row.optionalInt64(1).map(MessageID.init(rawValue:)), record: roast)
+            id: RoastID(row.int64(0)), messageID: row.optionalInt64(1).map(MessageID.init(rawValue:)),
+            topic: row.optionalInt64(14).map(TopicID.init(rawValue:)), record: roast)
     }
 }

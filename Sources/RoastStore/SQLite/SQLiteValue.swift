@@ -59,3 +59,7 @@ extension UserID: SQLiteBindable {
 extension MessageID: SQLiteBindable {
     var sqliteValue: SQLiteValue { .integer(rawValue) }
 }
+
+extension TopicID: SQLiteBindable {
+    var sqliteValue: SQLiteValue { .integer(rawValue) }
+}

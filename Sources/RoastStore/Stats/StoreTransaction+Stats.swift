@@ -46,13 +46,13 @@ extension StoreTransaction {
         ) { (row: borrowing Row) throws(StoreError) -> HistoryEntry in
             let roast = try Self.storedRoast(row)
             let reaction: ReactionKind?
-            if let code = row.optionalString(14) {
+            if let code = row.optionalString(15) {
                 guard let kind = ReactionKind(code: code) else { throw .corruptRow("reactions.kind") }
                 reaction = kind
             } else {
                 reaction = nil
             }
-            return HistoryEntry(roast: roast, reaction: reaction, isFavorite: row.bool(15))
+            return HistoryEntry(roast: roast, reaction: reaction, isFavorite: row.bool(16))
         }
     }
 

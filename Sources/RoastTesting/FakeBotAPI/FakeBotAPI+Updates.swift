@@ -13,9 +13,9 @@ extension FakeBotAPI {
     }
 
     /// A message starting with a command, e.g. "/roast", "/roast@RoastMeLaterBot 3", with its
-    /// `bot_command` entity measured in UTF-16 code units.
+    /// `bot_command` entity measured in UTF-16 code units; in forum topic `topic` when given.
     @discardableResult
-    public func commandMessage(chat: FakeChat, from user: FakeUser, text: String, date: Date = Date())
+    public func commandMessage(chat: FakeChat, from user: FakeUser, text: String, topic: Int64? = nil, date: Date = Date())
         -> FakeInjectedUpdate
     {
         let command = text.prefix { !$0.isWhitespace }
@@ -25,15 +25,31 @@ extension FakeBotAPI {
                 "type": "bot_command", "offset": 0, "length": .int(Int64(command.utf16.count)),
             ])
         }
-        return message(chat: chat, from: user, text: text, entities: entities, replyTo: nil, date: date)
+        return message(chat: chat, from: user, text: text, entities: entities, replyTo: nil, topic: topic, date: date)
     }
 
-    /// A plain text message; `replyTo` makes it a reply to that message of the chat (e.g. one the bot sent).
+    /// A plain text message; `replyTo` makes it a reply to that message of the chat (e.g. one the bot
+    /// sent); in forum topic `topic` when given.
     @discardableResult
     public func textMessage(
-        chat: FakeChat, from user: FakeUser, text: String, replyTo: Int64? = nil, date: Date = Date()
+        chat: FakeChat, from user: FakeUser, text: String, replyTo: Int64? = nil, topic: Int64? = nil, date: Date = Date()
     ) -> FakeInjectedUpdate {
-        message(chat: chat, from: user, text: text, entities: [], replyTo: replyTo, date: date)
+        message(chat: chat, from: user, text: text, entities: [], replyTo: replyTo, topic: topic, date: date)
+    }
+
+    /// Opens a forum topic in `chat` (a supergroup with topics) and returns its thread id: the id of
+    /// the service message that created it, as on Telegram. Sends may name it in `message_thread_id`.
+    @discardableResult
+    public func createTopic(in chat: FakeChat, name: String) -> Int64 {
+        state.withLock { state in
+            var forum = chat
+            forum.isForum = true
+            state.register(forum)
+            let thread = state.allocateMessageID(in: chat.id)
+            state.topics[chat.id, default: []].insert(thread)
+            state.messageTopics[FakeBotAPIState.MessageKey(chatID: chat.id, messageID: thread)] = thread
+            return thread
+        }
     }
 
     /// A button press on a message the bot sent; the update carries that message as it stands now.
@@ -181,12 +197,20 @@ extension FakeBotAPI {
         return inject(kind: kind, chat: nil, user: nil) { _ in payload }
     }
 
+    /// Deletes a forum topic: later sends naming it get Telegram's "message thread not found".
+    public func deleteTopic(_ thread: Int64, in chat: FakeChat) {
+        state.withLock { _ = $0.topics[chat.id]?.remove(thread) }
+    }
+
     // MARK: Helpers
 
     private func message(
-        chat: FakeChat, from user: FakeUser, text: String, entities: [FakeJSON], replyTo: Int64?,
+        chat: FakeChat, from user: FakeUser, text: String, entities: [FakeJSON], replyTo: Int64?, topic: Int64?,
         date: Date
     ) -> FakeInjectedUpdate {
+        var chat = chat
+        // Only forums have topics.
+        if topic != nil { chat.isForum = true }
         let injected = state.withLock { state -> FakeInjectedUpdate in
             state.register(chat)
             state.register(user)
@@ -196,6 +220,12 @@ extension FakeBotAPI {
                 "date": .int(Int64(date.timeIntervalSince1970)), "text": .string(text),
             ]
             if !entities.isEmpty { payload["entities"] = .array(entities) }
+            if let topic {
+                payload["message_thread_id"] = .int(topic)
+                payload["is_topic_message"] = true
+                state.topics[chat.id, default: []].insert(topic)
+                state.messageTopics[FakeBotAPIState.MessageKey(chatID: chat.id, messageID: messageID)] = topic
+            }
             if let replyTo {
                 let key = FakeBotAPIState.MessageKey(chatID: chat.id, messageID: replyTo)
                 if let index = state.sentIndex[key] {

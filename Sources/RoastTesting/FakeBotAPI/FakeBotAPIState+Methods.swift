@@ -94,11 +94,16 @@ extension FakeBotAPIState {
         {
             return .badRequest("message to be replied not found")
         }
+        let thread: Int64?
+        switch self.thread(parameters, chat: target, replyTo: replyTo) {
+        case .success(let value): thread = value
+        case .failure(let reply): return reply
+        }
         if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
         let message = FakeSentMessage(
             messageID: allocateMessageID(in: target.id), chatID: target.id, text: rendered.plain,
             html: rendered.html,
-            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, date: now,
+            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now,
             editDate: nil,
             edits: [], isDeleted: false, documentFilename: nil)
         store(message, markup: markup.inline)
@@ -131,11 +136,17 @@ extension FakeBotAPIState {
         case .success(let value): markup = value
         case .failure(let reply): return reply
         }
+        let replyTo = parameters.json("reply_parameters")?["message_id"]?.intValue
+        let thread: Int64?
+        switch self.thread(parameters, chat: target, replyTo: replyTo) {
+        case .success(let value): thread = value
+        case .failure(let reply): return reply
+        }
         if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
         let message = FakeSentMessage(
             messageID: allocateMessageID(in: target.id), chatID: target.id, text: caption.plain,
             html: caption.html,
-            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: nil, date: now,
+            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now,
             editDate: nil, edits: [],
             isDeleted: false, documentFilename: file?.filename)
         store(message, markup: markup.inline)
@@ -388,6 +399,18 @@ extension FakeBotAPIState {
         return .success(chat)
     }
 
+    /// The forum topic a new message goes to: `message_thread_id` when the chat has that topic (else
+    /// Telegram's refusal), or else the topic of the message it replies to.
+    private func thread(_ parameters: RequestParameters, chat: FakeChat, replyTo: Int64?) -> Result<Int64?, APIReply> {
+        if parameters.string("message_thread_id") != nil {
+            guard let thread = parameters.int("message_thread_id"), topics[chat.id]?.contains(thread) == true else {
+                return .failure(.badRequest("message thread not found"))
+            }
+            return .success(thread)
+        }
+        return .success(replyTo.flatMap { messageTopics[MessageKey(chatID: chat.id, messageID: $0)] })
+    }
+
     /// Counts a message against the configured limits; the 429 to send when over them.
     private mutating func admit(chat: FakeChat, countsGlobally: Bool, monotonic: Double) -> APIReply? {
         guard var limiter = rateLimiter else { return nil }
@@ -480,6 +503,7 @@ extension FakeBotAPIState {
 
     private mutating func store(_ message: FakeSentMessage, markup: FakeJSON?) {
         let key = MessageKey(chatID: message.chatID, messageID: message.messageID)
+        if let thread = message.messageThreadID { messageTopics[key] = thread }
         sentIndex[key] = sent.count
         sent.append(message)
         sentMarkup[key] = markup
@@ -504,6 +528,10 @@ extension FakeBotAPIState {
         }
         if let editDate = message.editDate {
             members["edit_date"] = .int(Int64(editDate.timeIntervalSince1970))
+        }
+        if let thread = message.messageThreadID {
+            members["message_thread_id"] = .int(thread)
+            members["is_topic_message"] = true
         }
         members.merge(extra) { _, new in new }
         return .object(members)

@@ -29,6 +29,9 @@ struct FakeBotAPIState: Sendable {
     var memberStatuses: [Int64: [Int64: FakeMemberStatus]] = [:]
     var lastMessageID: [Int64: Int64] = [:]
     var knownMessages: Set<MessageKey> = []
+    /// Each chat's forum topics (their thread ids), and the topic of each message known to be in one.
+    var topics: [Int64: Set<Int64>] = [:]
+    var messageTopics: [MessageKey: Int64] = [:]
     var sent: [FakeSentMessage] = []
     var sentIndex: [MessageKey: Int] = [:]
     var sentMarkup: [MessageKey: FakeJSON] = [:]
@@ -175,6 +178,10 @@ struct FakeBotAPIState: Sendable {
             {
                 knownMessages.insert(MessageKey(chatID: chatID, messageID: messageID))
                 lastMessageID[chatID] = max(lastMessageID[chatID] ?? 0, messageID)
+                if members["is_topic_message"]?.boolValue == true, let thread = members["message_thread_id"]?.intValue {
+                    topics[chatID, default: []].insert(thread)
+                    messageTopics[MessageKey(chatID: chatID, messageID: messageID)] = thread
+                }
             }
             for key in ["from", "user"] {
                 if let user = members[key], let id = user["id"]?.intValue, users[id] == nil {

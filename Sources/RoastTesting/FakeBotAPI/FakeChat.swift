@@ -11,15 +11,18 @@ public struct FakeChat: Sendable, Hashable {
     /// Private chats.
     public var firstName: String?
     public var username: String?
+    /// A supergroup with forum topics (see ``FakeBotAPI/createTopic(in:name:)``).
+    public var isForum: Bool
 
     public init(
-        id: Int64, type: Kind, title: String? = nil, firstName: String? = nil, username: String? = nil
+        id: Int64, type: Kind, title: String? = nil, firstName: String? = nil, username: String? = nil, isForum: Bool = false
     ) {
         self.id = id
         self.type = type
         self.title = title
         self.firstName = firstName
         self.username = username
+        self.isForum = isForum
     }
 
     /// The private chat with a user (Telegram gives it the user's id).
@@ -33,6 +36,7 @@ public struct FakeChat: Sendable, Hashable {
         if let title { members["title"] = .string(title) }
         if let firstName { members["first_name"] = .string(firstName) }
         if let username { members["username"] = .string(username) }
+        if isForum { members["is_forum"] = true }
         return .object(members)
     }
 }

@@ -12,6 +12,8 @@ public struct FakeSentMessage: Sendable, Equatable {
     /// The inline keyboard, row by row.
     public var buttons: [[FakeButton]]
     public var replyToMessageID: Int64?
+    /// The forum topic it was posted in; nil in General and in chats without topics.
+    public var messageThreadID: Int64?
     public let date: Date
     public var editDate: Date?
     /// Every successful edit in order, each with the content it set.

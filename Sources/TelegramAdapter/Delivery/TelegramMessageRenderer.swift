@@ -11,13 +11,10 @@ public struct TelegramMessageRenderer: TelegramRendering {
     }
 
     public func render(_ message: OutgoingMessage) throws(RenderingError) -> [TelegramRenderedPart] {
-        try CallbackData.validate(message.buttons)
-        return html.render(message).map { part in
-            let keyboard =
-                part.buttons.isEmpty
-                ? nil
-                : InlineKeyboardMarkup(inlineKeyboard: part.buttons.map { row in row.map { .callback($0.label, data: $0.data) } })
-            return TelegramRenderedPart(html: part.html, keyboard: keyboard)
+        var parts: [TelegramRenderedPart] = []
+        for part in html.render(message) {
+            parts.append(TelegramRenderedPart(html: part.html, keyboard: try keyboard(part.buttons)))
         }
+        return parts
     }
 }

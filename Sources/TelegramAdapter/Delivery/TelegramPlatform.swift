@@ -13,8 +13,11 @@ import Timekeeping
 /// - blocked, kicked, chat not found → ``DeliveryError/chatUnavailable``; migrated →
 ///   ``DeliveryError/migrated(to:)``; any other refusal → ``DeliveryError/rejected(reason:)`` with
 ///   Telegram's description (never the message text).
-/// - A message rendered as several parts is sent part by part; only the first replies to
-///   `replyTo`, and the returned id is the last part's.
+/// - A message rendered as several parts is sent part by part, every part in the message's topic;
+///   only the first replies to `replyTo`, and the returned id is the last part's.
+/// - A forum topic that is gone (an admin deleted the topic scheduled posts go to) is refused as
+///   "message thread not found": the message is posted in the chat's main thread instead, rather
+///   than lost.
 public struct TelegramPlatform: ChatPlatform {
     private let client: TelegramBotClient
     private let renderer: any TelegramRendering
@@ -40,15 +43,26 @@ public struct TelegramPlatform: ChatPlatform {
     public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let parts = try rendered(message)
         guard !parts.isEmpty else { throw .rejected(reason: "empty message") }
+        var topic = message.topic
+        var replyTo = message.replyTo
         var lastID: MessageID?
-        for (index, part) in parts.enumerated() {
+        var index = 0
+        while index < parts.count {
+            let part = parts[index]
             let client = client
-            let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
-                try await client.sendMessage(
-                    chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard,
-                    replyToMessageID: index == 0 ? message.replyTo?.rawValue : nil, disableNotification: message.silent)
+            let (thread, reply) = (topic?.rawValue, index == 0 ? replyTo?.rawValue : nil)
+            do {
+                let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                    try await client.sendMessage(
+                        chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard, messageThreadID: thread,
+                        replyToMessageID: reply, disableNotification: message.silent)
+                }
+                lastID = MessageID(sent.messageID)
+                index += 1
+            } catch .rejected(let reason) where index == 0 && topic != nil && Self.isTopicGone(reason) {
+                logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
+                (topic, replyTo) = (nil, nil)
             }
-            lastID = MessageID(sent.messageID)
         }
         guard let lastID else { throw .rejected(reason: "empty message") }
         return lastID
@@ -73,16 +87,47 @@ public struct TelegramPlatform: ChatPlatform {
         }
     }
 
+    /// `editMessageReplyMarkup`: only the keyboard travels. Telegram's "message is not modified"
+    /// counts as success.
+    public func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+        let keyboard: InlineKeyboardMarkup?
+        do {
+            keyboard = try renderer.keyboard(buttons)
+        } catch {
+            logger.error("keyboard cannot be rendered for Telegram", metadata: ["error": "\(error)"])
+            throw .rejected(reason: "unrenderable keyboard: \(error)")
+        }
+        let client = client
+        try await deliver(to: chat) { () async throws(TelegramError) in
+            do throws(TelegramError) {
+                try await client.editMessageReplyMarkup(chatID: chat.rawValue, messageID: message.rawValue, replyMarkup: keyboard)
+            } catch  where error.isEditNotModified {
+                return
+            } catch {
+                throw error
+            }
+        }
+    }
+
     public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let caption: String? =
             try document.caption.map { text throws(DeliveryError) in try rendered(OutgoingMessage(text: text)).first?.html } ?? nil
         let client = client
-        let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
-            try await client.sendDocument(
-                chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
-                parseMode: caption == nil ? nil : .html)
+        var (topic, replyTo) = (document.topic, document.replyTo)
+        while true {
+            let (thread, reply) = (topic?.rawValue, replyTo?.rawValue)
+            do {
+                let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                    try await client.sendDocument(
+                        chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
+                        parseMode: caption == nil ? nil : .html, messageThreadID: thread, replyToMessageID: reply)
+                }
+                return MessageID(sent.messageID)
+            } catch .rejected(let reason) where topic != nil && Self.isTopicGone(reason) {
+                logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
+                (topic, replyTo) = (nil, nil)
+            }
         }
-        return MessageID(sent.messageID)
     }
 
     /// Answered at once, outside the send throttle, and never repeated: a late answer is useless.
@@ -100,6 +145,11 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     // MARK: Helpers
+
+    /// Telegram's refusal of a forum topic that no longer exists (deleted, or the chat's forum turned off).
+    static func isTopicGone(_ reason: String) -> Bool {
+        reason.contains("message thread not found")
+    }
 
     /// Renders, turning a payload the platform would refuse (callback data over 64 bytes…) into a
     /// rejection: it is a programming error, never silently truncated.
@@ -188,6 +238,18 @@ public struct TelegramPlatform: ChatPlatform {
 /// last part carries the keyboard.
 public protocol TelegramRendering: Sendable {
     func render(_ message: OutgoingMessage) throws(RenderingError) -> [TelegramRenderedPart]
+    /// The inline keyboard of `buttons` alone (nil without any), for an edit of a message's buttons.
+    func keyboard(_ buttons: [[Button]]) throws(RenderingError) -> InlineKeyboardMarkup?
+}
+
+extension TelegramRendering {
+    /// Callback buttons, each payload checked against Telegram's limit; empty rows left out.
+    public func keyboard(_ buttons: [[Button]]) throws(RenderingError) -> InlineKeyboardMarkup? {
+        try CallbackData.validate(buttons)
+        let rows = buttons.filter { !$0.isEmpty }
+        guard !rows.isEmpty else { return nil }
+        return InlineKeyboardMarkup(inlineKeyboard: rows.map { row in row.map { .callback($0.label, data: $0.data) } })
+    }
 }
 
 /// One Telegram message's worth of rendered text.

@@ -6,11 +6,16 @@ import TelegramBotAPI
 ///
 /// Rules, in the order they apply to a message:
 /// - a service message with `migrate_to_chat_id` → ``IncomingEvent/migrated(to:)``;
-/// - text starting with a `bot_command` entity → ``IncomingEvent/command(name:arguments:message:)``
-///   (`/cmd@OtherBot` is skipped; the name is lower-cased; arguments are the rest, trimmed);
+/// - text starting with a `bot_command` entity → ``IncomingEvent/command(name:arguments:message:addressed:)``
+///   (`/cmd@OtherBot` is skipped; `/cmd@ThisBot` is addressed, a bare `/cmd` is not; the name is
+///   lower-cased; arguments are the rest, trimmed);
 /// - text that mentions the bot (`@username` or a text mention), replies to one of its messages, or
 ///   is sent in a private chat → ``IncomingEvent/mention(text:message:)`` with the mention removed;
 /// - anything else (group chatter, edits, stickers) is skipped.
+///
+/// A message in a forum topic (`is_topic_message`) happens in that topic (its `message_thread_id`), and
+/// so does a press on a button of such a message; a reply thread in a group without topics has a
+/// thread id too, but is no topic.
 public struct UpdateTranslator: Sendable {
     /// The outcome for one update; a skip carries a reason safe to log (never message text).
     public enum Translation: Sendable, Hashable {
@@ -74,8 +79,10 @@ public struct UpdateTranslator: Sendable {
         let date = Date(timeIntervalSince1970: TimeInterval(message.date))
         let sender = message.from.map(person)
         let messageID = MessageID(message.messageID)
+        let topic = Self.topic(of: message)
         func envelope(_ event: IncomingEvent) -> Translation {
-            .event(IncomingEnvelope(source: .telegram, sequence: sequence, date: date, chat: chat, sender: sender, event: event))
+            .event(
+                IncomingEnvelope(source: .telegram, sequence: sequence, date: date, chat: chat, topic: topic, sender: sender, event: event))
         }
 
         if let newChatID = message.migrateToChatID { return envelope(.migrated(to: ChatID(newChatID))) }
@@ -86,6 +93,7 @@ public struct UpdateTranslator: Sendable {
         if let command = entities.first(where: { $0.type == .botCommand && $0.offset == 0 }) {
             guard let token = command.substring(of: text) else { return .skip(reason: "command entity out of range") }
             var name = token.dropFirst()  // the slash
+            let addressed = name.contains("@")
             if let at = name.firstIndex(of: "@") {
                 guard name[name.index(after: at)...].lowercased() == botUsername.lowercased() else {
                     return .skip(reason: "command for another bot")
@@ -93,7 +101,7 @@ public struct UpdateTranslator: Sendable {
                 name = name[..<at]
             }
             let arguments = text[token.endIndex...].trimmingCharacters(in: .whitespacesAndNewlines)
-            return envelope(.command(name: name.lowercased(), arguments: arguments, message: messageID))
+            return envelope(.command(name: name.lowercased(), arguments: arguments, message: messageID, addressed: addressed))
         }
 
         let mentions = entities.filter(isMentionOfBot(in: text))
@@ -139,7 +147,7 @@ public struct UpdateTranslator: Sendable {
         let date = receivedAt
         return .event(
             IncomingEnvelope(
-                source: .telegram, sequence: sequence, date: date, chat: chat, sender: person(query.from),
+                source: .telegram, sequence: sequence, date: date, chat: chat, topic: Self.topic(of: message), sender: person(query.from),
                 event: .buttonPress(callbackID: query.id, data: data, message: MessageID(message.messageID))))
     }
 
@@ -177,6 +185,12 @@ public struct UpdateTranslator: Sendable {
     }
 
     // MARK: Vocabulary
+
+    /// The forum topic `message` was sent in; nil in General, in private chats and in groups without topics.
+    static func topic(of message: Message) -> TopicID? {
+        guard message.isTopicMessage == true, let thread = message.messageThreadID else { return nil }
+        return TopicID(thread)
+    }
 
     private func chatRef(_ chat: Chat) -> ChatRef? {
         let kind: ChatKind

@@ -44,6 +44,7 @@ struct LinkPreviewOptions: Encodable {
 
 struct SendMessageBody: Encodable {
     var chatID: Int64
+    var messageThreadID: Int64?
     var text: String
     var parseMode: ParseMode?
     var replyMarkup: InlineKeyboardMarkup?
@@ -53,6 +54,7 @@ struct SendMessageBody: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case chatID = "chat_id"
+        case messageThreadID = "message_thread_id"
         case text
         case parseMode = "parse_mode"
         case replyMarkup = "reply_markup"

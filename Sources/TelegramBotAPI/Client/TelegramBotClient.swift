@@ -49,14 +49,15 @@ public struct TelegramBotClient: Sendable {
         let _: Ignored = try await call("deleteWebhook", json: DeleteWebhookBody(dropPendingUpdates: dropPendingUpdates))
     }
 
-    /// Posts a text message. A reply to a message that no longer exists is sent as a plain message.
+    /// Posts a text message, in forum topic `messageThreadID` when given. A reply to a message that no
+    /// longer exists is sent as a plain message (in the same topic).
     /// <https://core.telegram.org/bots/api#sendmessage>
     public func sendMessage(
         chatID: Int64, text: String, parseMode: ParseMode? = .html, replyMarkup: InlineKeyboardMarkup? = nil,
-        replyToMessageID: Int64? = nil, disableNotification: Bool = false, linkPreviewDisabled: Bool = true
+        messageThreadID: Int64? = nil, replyToMessageID: Int64? = nil, disableNotification: Bool = false, linkPreviewDisabled: Bool = true
     ) async throws(TelegramError) -> Message {
         let body = SendMessageBody(
-            chatID: chatID, text: text, parseMode: parseMode, replyMarkup: replyMarkup,
+            chatID: chatID, messageThreadID: messageThreadID, text: text, parseMode: parseMode, replyMarkup: replyMarkup,
             replyParameters: replyToMessageID.map { ReplyParameters(messageID: $0, allowSendingWithoutReply: true) },
             disableNotification: disableNotification ? true : nil,
             linkPreviewOptions: linkPreviewDisabled ? LinkPreviewOptions(isDisabled: true) : nil)
@@ -113,12 +114,21 @@ public struct TelegramBotClient: Sendable {
         let _: Ignored = try await call("answerInlineQuery", json: body)
     }
 
-    /// Uploads a file as `multipart/form-data`. <https://core.telegram.org/bots/api#senddocument>
+    /// Uploads a file as `multipart/form-data`, in forum topic `messageThreadID` when given, as a reply
+    /// to `replyToMessageID` (sent anyway if that message is gone).
+    /// <https://core.telegram.org/bots/api#senddocument>
     public func sendDocument(
-        chatID: Int64, filename: String, data: [UInt8], caption: String? = nil, parseMode: ParseMode? = nil
+        chatID: Int64, filename: String, data: [UInt8], caption: String? = nil, parseMode: ParseMode? = nil,
+        messageThreadID: Int64? = nil, replyToMessageID: Int64? = nil
     ) async throws(TelegramError) -> Message {
         var form = MultipartForm()
         form.addField("chat_id", String(chatID))
+        if let messageThreadID { form.addField("message_thread_id", String(messageThreadID)) }
+        if let replyToMessageID,
+            let parameters = try? Self.encoder.encode(ReplyParameters(messageID: replyToMessageID, allowSendingWithoutReply: true))
+        {
+            form.addField("reply_parameters", String(decoding: parameters, as: UTF8.self))
+        }
         if let caption {
             form.addField("caption", caption)
             if let parseMode { form.addField("parse_mode", parseMode.rawValue) }

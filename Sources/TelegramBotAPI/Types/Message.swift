@@ -5,6 +5,11 @@
 /// `message_id` and `date == 0`; see ``isAccessible``.
 public struct Message: Sendable, Hashable, Codable {
     public var messageID: Int64
+    /// The thread the message belongs to: its forum topic when ``isTopicMessage`` is true (else, in
+    /// a group without topics, the thread of replies it is part of).
+    public var messageThreadID: Int64?
+    /// True for a message sent in a forum topic (never set for a forum's General topic).
+    public var isTopicMessage: Bool?
     public var from: User?
     /// The chat the message was sent on behalf of (anonymous admins, channels).
     public var senderChat: Chat?
@@ -32,9 +37,11 @@ public struct Message: Sendable, Hashable, Codable {
         messageID: Int64, from: User? = nil, senderChat: Chat? = nil, chat: Chat, date: Int64, text: String? = nil,
         entities: [MessageEntity]? = nil, caption: String? = nil, replyToMessage: Message? = nil,
         migrateToChatID: Int64? = nil, migrateFromChatID: Int64? = nil, newChatMembers: [User]? = nil,
-        leftChatMember: User? = nil
+        leftChatMember: User? = nil, messageThreadID: Int64? = nil, isTopicMessage: Bool? = nil
     ) {
         self.messageID = messageID
+        self.messageThreadID = messageThreadID
+        self.isTopicMessage = isTopicMessage
         self.from = from
         self.senderChat = senderChat
         self.chat = chat
@@ -51,6 +58,8 @@ public struct Message: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case messageID = "message_id"
+        case messageThreadID = "message_thread_id"
+        case isTopicMessage = "is_topic_message"
         case from
         case senderChat = "sender_chat"
         case chat, date, text, entities, caption
@@ -64,6 +73,8 @@ public struct Message: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         messageID = try c.decode(Int64.self, forKey: .messageID)
+        messageThreadID = try c.decodeIfPresent(Int64.self, forKey: .messageThreadID)
+        isTopicMessage = try c.decodeIfPresent(Bool.self, forKey: .isTopicMessage)
         from = try c.decodeIfPresent(User.self, forKey: .from)
         senderChat = try c.decodeIfPresent(Chat.self, forKey: .senderChat)
         chat = try c.decode(Chat.self, forKey: .chat)
@@ -81,6 +92,8 @@ public struct Message: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(messageID, forKey: .messageID)
+        try c.encodeIfPresent(messageThreadID, forKey: .messageThreadID)
+        try c.encodeIfPresent(isTopicMessage, forKey: .isTopicMessage)
         try c.encodeIfPresent(from, forKey: .from)
         try c.encodeIfPresent(senderChat, forKey: .senderChat)
         try c.encode(chat, forKey: .chat)

@@ -50,11 +50,12 @@ struct PipelineTests {
         let counts = try bot.database.read { try $0.reactionCounts(roast: roastID) }
         #expect(counts[.fire, default: 0] == 0)
         #expect(counts[.hilarious] == 1)
-        let lastEdit = bot.platform.deliveries.compactMap { delivery -> OutgoingMessage? in
-            if case .edited(_, let message, let content) = delivery, message == posted.message { return content }
+        // Only the keyboard is edited: the text stays as posted.
+        let lastEdit = bot.platform.deliveries.compactMap { delivery -> [[Button]]? in
+            if case .editedButtons(_, let message, let buttons) = delivery, message == posted.message { return buttons }
             return nil
         }.last
-        #expect(lastEdit?.buttons[0].map(\.label) == ["😂 1", "🔥", "😐", "👎"])
+        #expect(lastEdit?[0].map(\.label) == ["😂 1", "🔥", "😐", "👎"])
         let acknowledgements = bot.platform.deliveries.filter {
             if case .acknowledged = $0 { return true }
             return false
@@ -89,6 +90,25 @@ struct PipelineTests {
         #expect(counts[.fire] == 1)
         await bot.run(bot.envelope(.reactionChange(message: posted.message, old: ["🤣"], new: []), from: BotFixture.bob))
         #expect(try bot.database.read { try $0.reactionCounts(roast: roastID) }[.hilarious, default: 0] == 0)
+    }
+
+    @Test func unaddressedUnknownCommandsInAGroupAreLeftToOtherBots() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let poll = bot.envelope(.command(name: "poll", arguments: "lunch?", message: MessageID(5), addressed: false))
+        // No resume point: the applied mark stays to be read.
+        await bot.runtime.pipeline.process([poll], from: BotFixture.source, nextOffset: nil)
+        await bot.runtime.outbox.deliverPending()
+        #expect(bot.platform.deliveries.isEmpty)
+        let (applied, profile) = try bot.database.read { tx in
+            (
+                try tx.hasApplied(poll.sequence, from: BotFixture.source),
+                try tx.profile(chat: BotFixture.group.id, user: BotFixture.alice.id)
+            )
+        }
+        #expect(applied)
+        // Not an interaction with this bot: no profile, no streak.
+        #expect(profile == nil)
     }
 
     @Test func unknownCommandsGetALocalizedHint() async throws {

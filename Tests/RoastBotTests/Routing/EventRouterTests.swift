@@ -106,6 +106,31 @@ struct EventRouterTests {
         #expect(name.count == 32)
     }
 
+    /// Groups often hold several bots: `/poll` without `@ThisBot` is for one of the others.
+    @Test func anUnknownCommandIsAnsweredOnlyInPrivateOrWhenAddressedToThisBot() throws {
+        let router = try Self.router()
+        let poll = IncomingEvent.command(name: "poll", arguments: "", message: MessageID(1), addressed: false)
+        let inGroup = router.decode(Self.envelope(poll))
+        guard case .ignored = inGroup.target else {
+            Issue.record("decoded to \(inGroup.target)")
+            return
+        }
+        #expect(!inGroup.traits.isRequest && !inGroup.traits.countsAsActivity)
+        let addressed = router.decode(Self.envelope(.command(name: "poll", arguments: "", message: MessageID(1), addressed: true)))
+        guard case .unknownCommand = addressed.target else {
+            Issue.record("decoded to \(addressed.target)")
+            return
+        }
+        let direct = router.decode(Self.envelope(poll, chat: ChatRef(id: ChatID(11), kind: .privateChat)))
+        guard case .unknownCommand = direct.target else {
+            Issue.record("decoded to \(direct.target)")
+            return
+        }
+        // Known commands need no address in groups.
+        let roast = router.decode(Self.envelope(.command(name: "roast", arguments: "", message: MessageID(1), addressed: false)))
+        #expect(roast.action(as: RoastsFeature.Action.self) != nil)
+    }
+
     @Test func commandsAndButtonTagsBelongToOneFeatureEach() {
         let features = StandardFeatures.list(
             selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard)

@@ -15,6 +15,9 @@ struct SettingChangeTests {
         (["reminders", "on"], .reminders(true)),
         (["banners", "0"], .banners(false)),
         (["ai", "off"], .ai(false)),
+        (["topic", "here"], .postTopic(.here)),
+        (["topic", "General"], .postTopic(.general)),
+        (["chude", "chung"], .postTopic(.general)),
     ])
     func typedSettingsParse(arguments: [String], expected: SettingChange) throws {
         #expect(try SettingChange.parse(arguments).get() == expected)
@@ -32,7 +35,7 @@ struct SettingChangeTests {
     @Test func settingsAndForgetButtonsRoundTripWithinSixtyFourBytes() {
         let changes: [SettingChange] = [
             .timeZone("America/Argentina/Buenos_Aires"), .dailyTime(LocalTime(hour: 7, minute: 5)), .maxSpice(SpiceLevel(clamping: 5)),
-            .language(.vi), .ai(true),
+            .language(.vi), .ai(true), .postTopic(.here), .postTopic(.general),
         ]
         for change in changes {
             #expect(change.payload.utf8.count <= 64)

@@ -54,17 +54,20 @@ struct BotFixture {
             abuseGate: abuseGate)
     }
 
-    mutating func envelope(_ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, at date: Date? = nil)
-        -> IncomingEnvelope
-    {
+    mutating func envelope(
+        _ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, topic: TopicID? = nil, at date: Date? = nil
+    ) -> IncomingEnvelope {
         defer { sequence += 1 }
-        return IncomingEnvelope(source: Self.source, sequence: sequence, date: date ?? clock.now, chat: chat, sender: person, event: event)
+        return IncomingEnvelope(
+            source: Self.source, sequence: sequence, date: date ?? clock.now, chat: chat, topic: topic, sender: person, event: event)
     }
 
-    mutating func command(_ text: String, from person: Person? = alice, in chat: ChatRef = group) -> IncomingEnvelope {
+    mutating func command(
+        _ text: String, from person: Person? = alice, in chat: ChatRef = group, topic: TopicID? = nil, message: MessageID = MessageID(1)
+    ) -> IncomingEnvelope {
         let name = String(text.dropFirst().prefix { $0 != " " })
         let arguments = String(text.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
-        return envelope(.command(name: name, arguments: arguments, message: MessageID(1)), from: person, in: chat)
+        return envelope(.command(name: name, arguments: arguments, message: message), from: person, in: chat, topic: topic)
     }
 
     /// Processes events as one batch and delivers the outbox.

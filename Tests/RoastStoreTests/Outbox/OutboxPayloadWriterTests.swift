@@ -19,8 +19,11 @@ struct OutboxPayloadWriterTests {
         .send(OutgoingMessage(text: RichText([.link(url: "https://t.me/x?a=\"1\"", text: oddText), .mention(UserID(-7), name: oddText)]))),
         .edit(MessageID(31), OutboxTests.richMessage),
         .edit(MessageID(Int64.max), OutgoingMessage(text: RichText([.bold(""), .italic(oddText), .code("\\")]), silent: true)),
+        .editButtons(MessageID(31), [[Button(oddText, data: "r:1:f"), Button("⭐", data: "f:1")], []]),
+        .editButtons(MessageID(-1), []),
         .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: RichText(plain: oddText))),
         .document(OutgoingDocument(filename: oddText, contents: [])),
+        .document(OutgoingDocument(filename: "export.json", contents: [1], replyTo: MessageID(5120), topic: TopicID(77))),
     ]
 
     @Test(arguments: actions)
@@ -79,14 +82,17 @@ struct OutboxPayloadPropertyTests {
         }
 
         mutating func action() -> OutboxAction {
-            switch int(0...2) {
+            switch int(0...3) {
             case 0: .send(message())
             case 1: .edit(MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)), message())
+            case 2: .editButtons(MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)), message().buttons)
             default:
                 .document(
                     OutgoingDocument(
                         filename: text(), contents: (0..<int(0...64)).map { _ in UInt8.random(in: 0...255, using: &random) },
-                        caption: bool() ? richText() : nil))
+                        caption: bool() ? richText() : nil,
+                        replyTo: bool() ? MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil,
+                        topic: bool() ? TopicID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil))
             }
         }
     }

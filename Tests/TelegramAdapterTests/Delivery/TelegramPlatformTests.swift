@@ -81,6 +81,33 @@ final class AdmitAllGate: SendGate {
         #expect(second["disable_notification"] as? Bool == true)
     }
 
+    @Test func everyPartOfAMessageInATopicGoesToThatTopic() async throws {
+        http.enqueue(Self.sent(10), Self.sent(11))
+        let message = OutgoingMessage(text: "part one|part two", replyTo: MessageID(5120), topic: TopicID(77))
+        _ = try await platform.send(message, to: Self.group)
+        #expect(try body(0)["message_thread_id"] as? Int == 77)
+        #expect(try body(1)["message_thread_id"] as? Int == 77)
+        #expect((try body(0)["reply_parameters"] as? [String: Any])?["allow_sending_without_reply"] as? Bool == true)
+        // General: no thread id at all.
+        http.enqueue(Self.sent(12))
+        _ = try await platform.send(OutgoingMessage(text: "general"), to: Self.group)
+        #expect(try body(2)["message_thread_id"] == nil)
+    }
+
+    @Test func aMessageForATopicThatIsGoneIsPostedInTheMainThread() async throws {
+        http.enqueue(.refusal(400, "Bad Request: message thread not found"), Self.sent(13))
+        let id = try await platform.send(OutgoingMessage(text: "daily", replyTo: MessageID(9), topic: TopicID(66)), to: Self.group)
+        #expect(id == MessageID(13))
+        #expect(try body(0)["message_thread_id"] as? Int == 66)
+        #expect(try body(1)["message_thread_id"] == nil)
+        #expect(try body(1)["reply_parameters"] == nil)
+        // Without a topic the same refusal is final.
+        http.enqueue(.refusal(400, "Bad Request: message thread not found"))
+        await #expect(throws: DeliveryError.rejected(reason: "Bad Request: message thread not found")) {
+            _ = try await platform.send(OutgoingMessage(text: "x"), to: Self.group)
+        }
+    }
+
     @Test func floodControlWaitsExactlyRetryAfterAndTellsTheGate() async throws {
         http.enqueue(.refusal(429, "Too Many Requests: retry after 5", parameters: #"{"retry_after":5}"#), Self.sent(12))
         let platform = platform
@@ -148,6 +175,17 @@ final class AdmitAllGate: SendGate {
         #expect(http.requests[0].url.hasSuffix("/editMessageText"))
     }
 
+    @Test func aKeyboardEditSendsOnlyTheKeyboard() async throws {
+        http.enqueue(.ok("true"))
+        try await platform.editButtons(MessageID(41), in: Self.group, to: [[Button("🔥 2", data: "r:1:f")]])
+        let body = try body(0)
+        #expect(http.requests[0].url.hasSuffix("/editMessageReplyMarkup"))
+        #expect(Set(body.keys) == ["chat_id", "message_id", "reply_markup"])
+        let rows = try #require((body["reply_markup"] as? [String: Any])?["inline_keyboard"] as? [[[String: Any]]])
+        #expect(rows.first?.first?["text"] as? String == "🔥 2")
+        #expect(gate.acquired == [Self.group])
+    }
+
     @Test func editOfAMissingMessageIsRejected() async {
         http.enqueue(.refusal(400, "Bad Request: message to edit not found"))
         await #expect(throws: DeliveryError.rejected(reason: "Bad Request: message to edit not found")) {
@@ -179,6 +217,16 @@ final class AdmitAllGate: SendGate {
         let body = String(decoding: http.requests[0].body, as: UTF8.self)
         #expect(body.contains("Your export"))
         #expect(body.contains(#"filename="export.csv""#))
+    }
+
+    @Test func aDocumentInATopicGoesToThatTopicAsAReply() async throws {
+        http.enqueue(Self.sent(51))
+        let document = OutgoingDocument(
+            filename: "export.json", contents: Array("{}".utf8), caption: "Your export", replyTo: MessageID(5120), topic: TopicID(77))
+        _ = try await platform.sendDocument(document, to: Self.group)
+        let body = String(decoding: http.requests[0].body, as: UTF8.self)
+        #expect(body.contains("name=\"message_thread_id\"\r\n\r\n77\r\n"))
+        #expect(body.contains("\"message_id\":5120"))
     }
 
     @Test func cancelledGateMeansCancelled() async {

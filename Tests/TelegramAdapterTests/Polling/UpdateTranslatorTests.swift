@@ -50,9 +50,11 @@ import Testing
                 == Person(id: UserID(555), displayName: "Linh Nguyễn", username: "linh_ng", languageCode: "vi"))
     }
 
-    @Test func commandWithoutUsernameIsAccepted() {
+    @Test func commandWithoutUsernameIsAcceptedAsNotAddressed() {
         let update = message("/stats", entities: [MessageEntity(type: .botCommand, offset: 0, length: 6)])
-        #expect(event(update) == .command(name: "stats", arguments: "", message: MessageID(40)))
+        #expect(event(update) == .command(name: "stats", arguments: "", message: MessageID(40), addressed: false))
+        let addressed = message("/stats@RoastMeLaterBot", entities: [MessageEntity(type: .botCommand, offset: 0, length: 22)])
+        #expect(event(addressed) == .command(name: "stats", arguments: "", message: MessageID(40), addressed: true))
     }
 
     @Test func commandForAnotherBotIsSkipped() {
@@ -67,7 +69,38 @@ import Testing
 
     @Test func commandArgumentsKeepTheirNewlinesInside() {
         let update = message("/roast\nline one\nline two\n", entities: [MessageEntity(type: .botCommand, offset: 0, length: 6)])
-        #expect(event(update) == .command(name: "roast", arguments: "line one\nline two", message: MessageID(40)))
+        #expect(event(update) == .command(name: "roast", arguments: "line one\nline two", message: MessageID(40), addressed: false))
+    }
+
+    // MARK: Topics
+
+    @Test func aMessageInAForumTopicHappensInThatTopic() throws {
+        var topicMessage = Message(
+            messageID: 5120, from: Self.linh, chat: Self.group, date: 1_767_312_000, text: "/roast",
+            entities: [MessageEntity(type: .botCommand, offset: 0, length: 6)], messageThreadID: 77, isTopicMessage: true)
+        var envelope = try #require(
+            translator.translate(Update(updateID: 910, kind: .message(topicMessage)), receivedAt: receivedAt).envelope)
+        #expect(envelope.topic == TopicID(77))
+        // A reply thread in a group without topics also has a thread id, but is no topic.
+        topicMessage.isTopicMessage = nil
+        envelope = try #require(translator.translate(Update(updateID: 911, kind: .message(topicMessage)), receivedAt: receivedAt).envelope)
+        #expect(envelope.topic == nil)
+    }
+
+    @Test func aPressOnAMessageInATopicHappensInThatTopic() throws {
+        let query = CallbackQuery(
+            id: "cb9", from: Self.linh,
+            message: Message(
+                messageID: 41, from: Self.bot, chat: Self.group, date: 1_767_312_001, text: "roast", messageThreadID: 77,
+                isTopicMessage: true),
+            chatInstance: "ci", data: "r:lol:42")
+        let envelope = try #require(
+            translator.translate(Update(updateID: 912, kind: .callbackQuery(query)), receivedAt: receivedAt).envelope)
+        #expect(envelope.topic == TopicID(77))
+        let general = CallbackQuery(
+            id: "cb10", from: Self.linh, message: Message(messageID: 42, from: Self.bot, chat: Self.group, date: 1, text: "roast"),
+            chatInstance: "ci", data: "r:lol:42")
+        #expect(translator.translate(Update(updateID: 913, kind: .callbackQuery(general)), receivedAt: receivedAt).envelope?.topic == nil)
     }
 
     // MARK: Mentions

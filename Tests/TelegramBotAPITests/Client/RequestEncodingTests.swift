@@ -50,6 +50,15 @@ import Testing
         #expect(rows.first?.last?["callback_data"] == nil)
     }
 
+    @Test func sendMessageInATopicNamesItsThread() async throws {
+        let http = StubHTTPClient([.ok(Self.sentMessage)])
+        let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)
+        _ = try await client.sendMessage(chatID: -100, text: "hi", messageThreadID: 77, replyToMessageID: 5120)
+        let body = try jsonObject(try #require(http.requests.first))
+        #expect(body["message_thread_id"] as? Int == 77)
+        #expect((body["reply_parameters"] as? [String: Any])?["message_id"] as? Int == 5120)
+    }
+
     @Test func sendMessageLeavesOutUnsetOptions() async throws {
         let http = StubHTTPClient([.ok(Self.sentMessage)])
         let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)
@@ -173,6 +182,17 @@ import Testing
                 """.utf8) + csv + Array("\r\n--\(boundary)--\r\n".utf8)
         #expect(request.body == expected)
         #expect(request.url.hasSuffix("/sendDocument"))
+    }
+
+    @Test func sendDocumentInATopicNamesItsThreadAndTheMessageItAnswers() async throws {
+        let http = StubHTTPClient([.ok(Self.sentMessage)])
+        let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)
+        _ = try await client.sendDocument(
+            chatID: -100, filename: "export.json", data: Array("{}".utf8), messageThreadID: 77, replyToMessageID: 5120)
+        let request = try #require(http.requests.first)
+        let form = String(decoding: request.body, as: UTF8.self)
+        #expect(form.contains("name=\"message_thread_id\"\r\n\r\n77\r\n"))
+        #expect(form.contains("name=\"reply_parameters\"\r\n\r\n{\"allow_sending_without_reply\":true,\"message_id\":5120}\r\n"))
     }
 
     @Test func botTokenKnowsItsBotIDAndShape() {

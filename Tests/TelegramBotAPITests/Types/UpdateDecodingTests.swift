@@ -28,6 +28,23 @@ import Testing
         #expect(message.entities?.first?.substring(of: message.text ?? "") == "/roast@RoastMeLaterBot")
     }
 
+    @Test func topicMessageCarriesItsThreadAndTheTopicMark() throws {
+        guard case .message(let message) = try update("topic_command").kind else {
+            Issue.record("not a message")
+            return
+        }
+        #expect(message.messageThreadID == 77)
+        #expect(message.isTopicMessage == true)
+        #expect(message.replyToMessage?.messageThreadID == 77)
+        // Outside topics neither is set.
+        guard case .message(let general) = try update("group_command").kind else {
+            Issue.record("not a message")
+            return
+        }
+        #expect(general.messageThreadID == nil)
+        #expect(general.isTopicMessage == nil)
+    }
+
     @Test func privateMessageCarriesLanguageCode() throws {
         guard case .message(let message) = try update("private_message").kind else {
             Issue.record("not a message")
