@@ -8,8 +8,14 @@ public struct ChatSettings: Sendable, Hashable {
     public static let defaultTimeZone = "Asia/Ho_Chi_Minh"
     /// The local time of the daily roast in new chats.
     public static let defaultDailyTime = "09:00"
-    /// The spice ceiling of new chats.
+    /// The spice ceiling of new groups: a roast lands on everyone there.
     public static let defaultMaxSpice = SpiceLevel(clamping: 3)
+
+    /// The spice ceiling a new chat of `kind` starts with: in a private chat the person decides for
+    /// themselves (every level, so the Premium pool and every badge are within reach); groups start milder.
+    public static func defaultMaxSpice(for kind: ChatKind) -> SpiceLevel {
+        kind == .privateChat ? .hottest : defaultMaxSpice
+    }
 
     public var chatID: ChatID
     public var kind: ChatKind
@@ -33,14 +39,15 @@ public struct ChatSettings: Sendable, Hashable {
     public var isActive: Bool
     public var createdAt: Date
 
-    /// Settings with the defaults of a new chat; `dailyEnabled` defaults to on in groups and off elsewhere.
+    /// Settings with the defaults of a new chat; `dailyEnabled` defaults to on in groups and off
+    /// elsewhere, `maxSpice` to ``defaultMaxSpice(for:)``.
     public init(
         chatID: ChatID,
         kind: ChatKind,
         title: String? = nil,
         language: Language,
         timeZone: String = ChatSettings.defaultTimeZone,
-        maxSpice: SpiceLevel = ChatSettings.defaultMaxSpice,
+        maxSpice: SpiceLevel? = nil,
         dailyEnabled: Bool? = nil,
         dailyTime: String = ChatSettings.defaultDailyTime,
         weekdaysOnly: Bool = false,
@@ -56,7 +63,7 @@ public struct ChatSettings: Sendable, Hashable {
         self.language = language
         self.timeZone = timeZone
         self.zone = Self.zone(named: timeZone)
-        self.maxSpice = maxSpice
+        self.maxSpice = maxSpice ?? Self.defaultMaxSpice(for: kind)
         self.dailyEnabled = dailyEnabled ?? (kind == .group || kind == .supergroup)
         self.dailyTime = dailyTime
         self.weekdaysOnly = weekdaysOnly

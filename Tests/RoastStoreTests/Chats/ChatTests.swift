@@ -28,6 +28,33 @@ struct ChatTests {
         #expect(settings.dailyEnabled == false)
     }
 
+    /// In a private chat the person decides for themselves: every spice level, so every badge and
+    /// the whole Premium pool are within reach. Groups keep the milder default.
+    @Test func newPrivateChatAllowsEverySpiceLevelAndGroupsStayAtThree() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let (personal, group) = try database.write { tx in
+            (
+                try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday),
+                try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
+            )
+        }
+        #expect(personal.maxSpice == .hottest)
+        #expect(group.maxSpice == SpiceLevel(clamping: 3))
+        #expect(ChatSettings.defaultMaxSpice(for: .supergroup) == SpiceLevel(clamping: 3))
+    }
+
+    /// A chat created before the defaults changed keeps the cap it has stored.
+    @Test func anExistingPrivateChatKeepsItsStoredCap() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let settings = try database.write { tx in
+            var stored = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
+            stored.maxSpice = SpiceLevel(clamping: 3)
+            try tx.saveChat(stored)
+            return try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday.addingTimeInterval(60))
+        }
+        #expect(settings.maxSpice == SpiceLevel(clamping: 3))
+    }
+
     @Test func knownChatKeepsSettingsButRefreshesKindAndTitle() throws {
         let database = try RoastDatabase(path: ":memory:")
         let later = Fixtures.monday.addingTimeInterval(3600)
