@@ -56,6 +56,15 @@ private func shippedLibrary() throws -> RoastLibrary {
         #expect(premium.allSatisfy { $0.isPremium })
     }
 
+    /// The Premium unlock means something under any spice cap: its pool has roasts at every level.
+    @Test(arguments: presentLanguages, RoastCategory.allCases)
+    func premiumHasAtLeastTwoRoastsAtEverySpiceLevelPerCategory(language: Language, category: RoastCategory) throws {
+        let premium = try shippedLibrary().premium(language: language, category: category)
+        for spice in SpiceLevel.all {
+            #expect(premium.count { $0.spice == spice } >= 2, "\(language.rawValue) \(category.rawValue) spice \(spice)")
+        }
+    }
+
     @Test(arguments: presentLanguages)
     func everyRoastIsShortUniqueAndSuitsAtMostTwoMoods(language: Language) throws {
         let roasts = try shippedLibrary().all.filter { $0.language == language }
