@@ -146,6 +146,15 @@ extension Phrasebook {
         }
     }
 
+    /// A badge that needs spice levels above the chat's cap: "needs spice 4 and 5, and the max spice here is 3".
+    public func badgeBeyondCap(needs levels: [SpiceLevel], cap: SpiceLevel) -> String {
+        let vi = levels.map(\.description).joined(separator: ", ").replacingLastSeparator(with: " và ")
+        let en = levels.map(\.description).joined(separator: ", ").replacingLastSeparator(with: " and ")
+        return say(
+            "🔒 cần độ cay \(vi), mà độ cay tối đa ở đây là \(cap.rawValue) (/settings spice 5 để mở)",
+            "🔒 needs spice \(en), and the max spice here is \(cap.rawValue) (/settings spice 5 opens it)")
+    }
+
     // MARK: /top
 
     public func leaderboardTitle(_ metric: LeaderboardMetric) -> String {
@@ -184,5 +193,13 @@ extension Phrasebook {
 
     public func remindUsage(currentlyOn: Bool) -> String {
         reminderState(currentlyOn) + "\n" + say("Cách dùng: /remind on hoặc /remind off", "Usage: /remind on or /remind off")
+    }
+}
+
+extension String {
+    /// `"1, 2, 3"` with its last `", "` replaced: `"1, 2 and 3"`.
+    fileprivate func replacingLastSeparator(with word: String) -> String {
+        guard let range = range(of: ", ", options: .backwards) else { return self }
+        return replacingCharacters(in: range, with: word)
     }
 }
