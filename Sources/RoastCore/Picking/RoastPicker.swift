@@ -1,6 +1,7 @@
 /// Chooses a library roast for a request: weighted random, never above the chat's spice cap, no
-/// repeats for the same user until the request's pool is exhausted, and a graceful fallback (nearest
-/// spice, then the `general` category) when a pool is thin. Pure: the generator is passed in.
+/// repeats for the same user until the request's pool is exhausted, the request's mood's roasts
+/// first, and a graceful fallback (nearest spice, then the `general` category) when a pool is thin.
+/// Pure: the generator is passed in.
 public struct RoastPicker: Sendable {
     /// Why the picker chose from where it did.
     public enum Fallback: Sendable, Hashable {
@@ -82,10 +83,16 @@ public struct RoastPicker: Sendable {
             }
         }
 
+        // The mood's own roasts come first: while any of the pool's roasts is tagged with it, the
+        // draw is among those (after no-repeat, so a mood never brings a repeat back early).
+        if let mood = request.mood {
+            let matching = pool.filter { roasts[$0].moods.contains(mood) }
+            if !matching.isEmpty { pool = matching }
+        }
+
         let scores = pool.map { ordinal -> Double in
             var score = weight(ordinal)
             if request.category == nil, !categoryWeights.isEmpty { score *= categoryWeights[roasts[ordinal].category] ?? 1 }
-            if let mood = request.mood, roasts[ordinal].moods.contains(mood) { score *= 2 }
             return max(score, 0.01)
         }
         let index = Self.weightedIndex(scores, using: &random)

@@ -25,6 +25,13 @@ public struct RoastAsk: Sendable {
     /// The chat's local date: which collections and seasons are on offer.
     public var date: LocalDate
 
+    /// The spiciest roast this ask may get: the chat's cap, lowered by the mood's ceiling (stressed:
+    /// gentle roasts only) unless the person asked a spice level themselves.
+    public var spiceCeiling: SpiceLevel {
+        guard request.spice == nil, let ceiling = request.mood?.drawCeiling else { return maxSpice }
+        return min(maxSpice, ceiling)
+    }
+
     public init(
         purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
         premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate

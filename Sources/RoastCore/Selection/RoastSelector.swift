@@ -1,7 +1,8 @@
 /// Chooses every roast the bot emits — asked for, from a collection, the Roast of the Day, inline
 /// results, an AI answer or its fallback — so that its rules hold on every path: the safety filter
 /// (built-in lists and the operator's block list) passes every text, nothing is spicier than the
-/// chat's cap, nobody gets a repeat before their pool is exhausted, Premium roasts only after a
+/// chat's cap (or, for a stressed person who named no spice, than the mood's ceiling), nobody gets
+/// a repeat before their pool is exhausted, a mood's own roasts first, Premium roasts only after a
 /// 7-day streak, and collections and seasons only while they are on offer on the chat's date.
 ///
 /// Pure apart from a memo of the filter's verdicts on library roasts: the generator is passed in.
@@ -42,7 +43,7 @@ public struct RoastSelector: Sendable {
                     notes: notes)
             }
             if let choice = CollectionPicker().pick(
-                from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.maxSpice, served: ask.served,
+                from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
                 allowed: verdicts.allows, using: &random)
             {
                 return selection(choice.roast, collection: collection.id, notes: notes)
@@ -71,7 +72,8 @@ public struct RoastSelector: Sendable {
             let weights = ask.feedback.categoryWeights
             category = RoastCategory.allCases[RoastPicker.weightedIndex(RoastCategory.allCases.map { weights[$0] ?? 1 }, using: &random)]
         }
-        let spice = min(ask.request.spice ?? SpiceLevel(clamping: Int.random(in: 1...ask.maxSpice.rawValue, using: &random)), ask.maxSpice)
+        let ceiling = ask.spiceCeiling
+        let spice = min(ask.request.spice ?? SpiceLevel(clamping: Int.random(in: 1...ceiling.rawValue, using: &random)), ceiling)
         let prompt = RoastPrompt(
             language: ask.language, category: category, spice: spice, mood: ask.request.mood,
             collectionModifier: collection?.promptModifier, feedbackAdjustment: ask.feedback.promptAdjustment(for: category))
@@ -93,16 +95,17 @@ public struct RoastSelector: Sendable {
         }
     }
 
-    /// An AI roast may be sent when it passes the filter (with this operator's block list) and the cap.
+    /// An AI roast may be sent when it passes the filter (with this operator's block list) and the
+    /// ask's spice ceiling.
     private func isUsable(_ prepared: PreparedRoast, _ ask: RoastAsk) -> Bool {
-        prepared.spice <= ask.maxSpice && allows(prepared.text)
+        prepared.spice <= ask.spiceCeiling && allows(prepared.text)
     }
 
     /// A library roast weighted by the chat's feedback, from the roasts the filter allows.
     private func drawFromLibrary(_ ask: RoastAsk, using random: inout some RandomNumberGenerator) -> LibraryRoast? {
         let allowed = verdicts.libraryAllowed()
         return picker.pick(
-            ask.request, language: ask.language, maxSpice: ask.maxSpice, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+            ask.request, language: ask.language, maxSpice: ask.spiceCeiling, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
             ordinalWeight: ask.feedback.weights(in: library), categoryWeights: ask.feedback.categoryWeights,
             allowed: allowed.map { allowed in { allowed[$0] } }, using: &random
         )?.roast

@@ -78,6 +78,31 @@ private func shippedLibrary() throws -> RoastLibrary {
         }
     }
 
+    /// Both languages follow the one mood scheme documented on ``Mood``: one or two moods per roast,
+    /// each within its spice range, and every mood on enough roasts of every category.
+    @Test(arguments: presentLanguages)
+    func moodTagsFollowTheOneScheme(language: Language) throws {
+        let library = try shippedLibrary()
+        for roast in library.all where roast.language == language {
+            #expect((1...2).contains(roast.moods.count), "\(roast.id) has \(roast.moods.count) moods")
+            for mood in roast.moods {
+                #expect(mood.taggedSpice.contains(roast.spice), "\(roast.id): \(mood) at spice \(roast.spice)")
+            }
+        }
+        for category in RoastCategory.allCases {
+            let regular = library.roasts(language: language, category: category)
+            let premium = library.premium(language: language, category: category)
+            for mood in Mood.allCases {
+                #expect(
+                    regular.count { $0.moods.contains(mood) } >= Mood.minimumRoastsPerCategory,
+                    "\(language.rawValue) \(category.rawValue): \(mood)")
+                #expect(
+                    premium.count { $0.moods.contains(mood) } >= Mood.minimumPremiumRoastsPerCategory,
+                    "\(language.rawValue) premium \(category.rawValue): \(mood)")
+            }
+        }
+    }
+
     /// Two roasts whose normalized texts share 60 % or more of their character trigrams are the same
     /// joke reworded; the group would notice.
     @Test(arguments: presentLanguages)

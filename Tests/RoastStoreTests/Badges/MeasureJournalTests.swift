@@ -75,6 +75,7 @@ struct MeasureJournalTests {
         #expect(
             whole
                 == ActivityTally(
-                    longestStreak: 4, roasts: 1, categoriesTried: 1, spiceLevelsTried: 1, spiceLevels: [SpiceLevel(clamping: 2)], favorites: 1))
+                    longestStreak: 4, roasts: 1, categoriesTried: 1, spiceLevelsTried: 1, spiceLevels: [SpiceLevel(clamping: 2)],
+                    favorites: 1))
     }
 }
