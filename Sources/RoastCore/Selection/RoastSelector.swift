@@ -3,7 +3,8 @@
 /// (built-in lists and the operator's block list) passes every text, nothing is spicier than the
 /// chat's cap (or, for a stressed person who named no spice, than the mood's ceiling), nobody gets
 /// a repeat before their pool is exhausted, a mood's own roasts first, Premium roasts only after a
-/// 7-day streak, and collections and seasons only while they are on offer on the chat's date.
+/// 7-day streak, and collections and seasons only while they are on offer on the chat's date (a
+/// seasonal roast only on the days of its phase).
 ///
 /// Pure apart from a memo of the filter's verdicts on library roasts: the generator is passed in.
 public struct RoastSelector: Sendable {
@@ -44,7 +45,7 @@ public struct RoastSelector: Sendable {
             }
             if let choice = CollectionPicker().pick(
                 from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
-                allowed: verdicts.allows, using: &random)
+                allowed: { verdicts.allows($0) && collection.fits($0, on: ask.date) }, using: &random)
             {
                 return selection(choice.roast, collection: collection.id, notes: notes)
             }

@@ -7,7 +7,7 @@ import Testing
 /// A mood shapes the draw measurably: over 1,000 draws per mood and language through the selector
 /// (the shipped library, cap 5, 50 people asking 20 roasts each, every other one with Premium
 /// unlocked), the share of roasts tagged with the mood, against the share when nobody gave a mood.
-struct MoodDrawTests {
+@Suite(.serialized) struct MoodDrawTests {
     struct Tally {
         var draws = 0
         /// Roasts drawn tagged with each mood.
