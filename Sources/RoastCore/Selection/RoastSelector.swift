@@ -26,10 +26,35 @@ public struct RoastSelector: Sendable {
         verdicts.filter.check(text).isAllowed
     }
 
+    /// How many days a roast anyone in a chat received stays out of its Roast of the Day.
+    public static let dailyFreshDays = 30
+
     /// The roast for `ask`: `prepared` (an AI roast fetched for it) when it passes every rule, else
     /// one from the library or the collection on offer. Nil when nothing may be sent.
+    ///
+    /// The Roast of the Day is never a roast anyone in the chat received in the last
+    /// ``dailyFreshDays`` days while another may be drawn; a chat that had every one of them lately
+    /// gets one of those it received longest ago.
     public func select(
         _ ask: RoastAsk, prepared: PreparedRoast? = nil, catalog: CollectionCatalog, using random: inout some RandomNumberGenerator
+    ) -> RoastSelection? {
+        guard ask.purpose == .daily, !ask.receivedInChat.isEmpty else {
+            return select(ask, prepared: prepared, catalog: catalog, avoiding: [], using: &random)
+        }
+        // Avoid everything received within the window; failing that, within ever fewer days (the
+        // last floor is the most recent age, which avoids nothing).
+        let ages = Set(ask.receivedInChat.values).filter { $0 < Self.dailyFreshDays }.sorted(by: >)
+        for floor in [Self.dailyFreshDays] + ages {
+            let avoided = Set(ask.receivedInChat.compactMap { $0.value < floor ? $0.key : nil })
+            if let choice = select(ask, prepared: prepared, catalog: catalog, avoiding: avoided, using: &random) { return choice }
+        }
+        return nil
+    }
+
+    /// ``select(_:prepared:catalog:using:)`` leaving out the library and collection roasts `avoided`.
+    private func select(
+        _ ask: RoastAsk, prepared: PreparedRoast?, catalog: CollectionCatalog, avoiding avoided: Set<String>,
+        using random: inout some RandomNumberGenerator
     ) -> RoastSelection? {
         let (collection, sourceNotes) = source(for: ask, catalog: catalog)
         var notes = sourceNotes
@@ -45,7 +70,7 @@ public struct RoastSelector: Sendable {
             }
             if let choice = CollectionPicker().pick(
                 from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
-                allowed: { verdicts.allows($0) && collection.fits($0, on: ask.date) }, using: &random)
+                allowed: { verdicts.allows($0) && collection.fits($0, on: ask.date) && !avoided.contains($0.id) }, using: &random)
             {
                 return selection(choice.roast, collection: collection.id, notes: notes)
             }
@@ -56,7 +81,7 @@ public struct RoastSelector: Sendable {
             return RoastSelection(
                 origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: nil, notes: notes)
         }
-        return drawFromLibrary(ask, using: &random).map { selection($0, collection: nil, notes: notes) }
+        return drawFromLibrary(ask, avoiding: avoided, using: &random).map { selection($0, collection: nil, notes: notes) }
     }
 
     /// The AI prompt for `ask`, with the collection whose theme it carries; nil when the library must
@@ -102,9 +127,17 @@ public struct RoastSelector: Sendable {
         prepared.spice <= ask.spiceCeiling && allows(prepared.text)
     }
 
-    /// A library roast weighted by the chat's feedback, from the roasts the filter allows.
-    private func drawFromLibrary(_ ask: RoastAsk, using random: inout some RandomNumberGenerator) -> LibraryRoast? {
-        let allowed = verdicts.libraryAllowed()
+    /// A library roast weighted by the chat's feedback, from the roasts the filter allows, leaving
+    /// out those `avoided`.
+    private func drawFromLibrary(_ ask: RoastAsk, avoiding avoided: Set<String>, using random: inout some RandomNumberGenerator)
+        -> LibraryRoast?
+    {
+        var allowed = verdicts.libraryAllowed()
+        if !avoided.isEmpty {
+            var permitted = allowed ?? [Bool](repeating: true, count: library.all.count)
+            for id in avoided { if let ordinal = library.ordinal(of: id) { permitted[ordinal] = false } }
+            allowed = permitted
+        }
         return picker.pick(
             ask.request, language: ask.language, maxSpice: ask.spiceCeiling, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
             ordinalWeight: ask.feedback.weights(in: library), categoryWeights: ask.feedback.categoryWeights,

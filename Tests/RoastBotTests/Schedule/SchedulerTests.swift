@@ -248,3 +248,68 @@ extension SchedulerTests {
         #expect(try bot.database.read { try $0.roast(later) }?.collection == nil)
     }
 }
+
+/// The Roast of the Day is something nobody in the chat has had lately.
+extension SchedulerTests {
+    /// Stores `ids` as roasts Alice received in `chat`, the n-th one `ages[n]` days before `day`.
+    static func received(_ ids: [String], ages: (Int) -> Int, before day: Date, in chat: ChatID, _ bot: BotFixture) throws {
+        try bot.database.write { tx in
+            _ = try tx.touchProfile(chat: chat, person: BotFixture.alice, at: day.addingTimeInterval(-90 * 86_400))
+            for (index, id) in ids.enumerated() {
+                let roast = try #require(BotFixture.library.roast(id: id))
+                try tx.insertRoast(
+                    RoastRecord(
+                        chatID: chat, requester: BotFixture.alice.id, kind: .requested, source: .library, libraryID: id, text: roast.text,
+                        language: roast.language, category: roast.category, spice: roast.spice,
+                        createdAt: day.addingTimeInterval(-Double(ages(index)) * 86_400)))
+            }
+        }
+    }
+
+    static func dailyLibraryIDs(_ bot: BotFixture, in chat: ChatID) throws -> [String] {
+        try bot.database.read { tx in
+            try tx.scheduledPostClaims(chat: chat).compactMap { claim in try claim.roastID.flatMap { try tx.roast($0)?.libraryID } }
+        }
+    }
+
+    @Test func theRoastOfTheDayIsNeverOneTheChatReceivedInTheLastThirtyDays() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-72), kind: .group, title: "Team")
+        let firstMorning = Self.instant("2026-03-09T02:00:00Z")  // 09:00 in Vietnam
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-01-01T00:00:00Z")) {
+            $0.maxSpice = .mildest
+        }
+        // The daily pool at spice 1 (56 Vietnamese roasts): a member received all but six in the last
+        // 20 days (so within 30 days on each of the six mornings); the six were received too, but 40 days ago.
+        let pool = BotFixture.library.all.filter { $0.language == .vi && !$0.isPremium && $0.spice == .mildest }.map(\.id)
+        let kept = Array(pool.suffix(6))
+        try Self.received(Array(pool.dropLast(6)), ages: { 1 + $0 % 20 }, before: firstMorning, in: team.id, bot)
+        try Self.received(kept, ages: { _ in 40 }, before: firstMorning, in: team.id, bot)
+        for day in 0..<6 {
+            #expect(bot.runtime.scheduler.runPass(now: firstMorning.addingTimeInterval(Double(day) * 86_400)).queued == 1)
+        }
+        // Six mornings, six of the kept roasts: yesterday's Roast of the Day counts as received too.
+        let dailies = try Self.dailyLibraryIDs(bot, in: team.id)
+        #expect(dailies.count == 6)
+        #expect(Set(dailies) == Set(kept))
+    }
+
+    /// A busy chat received its whole pool within 30 days: the Roast of the Day is the one received
+    /// longest ago rather than none at all.
+    @Test func aChatThatHadEveryRoastLatelyGetsTheOneReceivedLongestAgo() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-73), kind: .group, title: "Busy")
+        let morning = Self.instant("2026-03-09T02:00:00Z")
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-01-01T00:00:00Z")) {
+            $0.maxSpice = .mildest
+        }
+        let pool = BotFixture.library.all.filter { $0.language == .vi && !$0.isPremium && $0.spice == .mildest }.map(\.id)
+        let oldest = try #require(pool.last)
+        try Self.received(Array(pool.dropLast()), ages: { 1 + $0 % 5 }, before: morning, in: team.id, bot)
+        try Self.received([oldest], ages: { _ in 25 }, before: morning, in: team.id, bot)
+        #expect(bot.runtime.scheduler.runPass(now: morning).queued == 1)
+        #expect(try Self.dailyLibraryIDs(bot, in: team.id) == [oldest])
+    }
+}
