@@ -311,5 +311,10 @@ enum Schema {
                 DROP TABLE poll_state;
                 """
         ),
+        Migration(
+            // The categories a chat's Roast of the Day is drawn from, comma-separated; empty: all.
+            name: "choose the categories of the Roast of the Day",
+            sql: "ALTER TABLE chats ADD COLUMN daily_categories TEXT NOT NULL DEFAULT '';"
+        ),
     ]
 }

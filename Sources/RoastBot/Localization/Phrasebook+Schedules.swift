@@ -31,8 +31,8 @@ extension Phrasebook {
 
     public func settingsUsage() -> String {
         say(
-            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]",
-            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]"
+            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [categories họp kpi…|all] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]",
+            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [categories meetings kpis…|all] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off]"
         )
     }
 
@@ -53,6 +53,13 @@ extension Phrasebook {
     public var labelBanners: String { say("Banner mùa lễ", "Seasonal banners") }
     public var labelAI: String { say("Roast bằng AI", "AI roasts") }
     public var labelTime: String { say("Giờ đăng", "Post time") }
+    public var labelDailyCategories: String { say("Chủ đề của Roast của ngày", "Roast of the Day categories") }
+
+    /// The categories by name ("Họp hành, KPI"), or "every category" for none chosen.
+    public func categoryList(_ categories: Set<RoastCategory>) -> String {
+        guard !categories.isEmpty, categories.count < RoastCategory.allCases.count else { return say("tất cả chủ đề", "every category") }
+        return RoastCategory.allCases.filter(categories.contains).map { $0.name(in: language) }.joined(separator: ", ")
+    }
 
     public func onOff(_ on: Bool) -> String { on ? say("bật", "on") : say("tắt", "off") }
 

@@ -140,14 +140,14 @@ public struct Scheduler: Sendable {
             UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
         var random = SplitMix64(seed: seed ^ mix)
         // While a season lasts (Tết, Mid-Autumn), the Roast of the Day comes from its collection;
-        // never one anyone in the chat received lately.
+        // never one anyone in the chat received lately; from the chat's chosen categories.
         let window = TimeInterval(RoastSelector.dailyFreshDays + 1) * 86_400
         let received = try tx.libraryIDsReceived(chat: chat.chatID, since: now.addingTimeInterval(-window)).mapValues { instant in
             date.days(since: LocalDate(instant, in: chat.zone))
         }
         let ask = RoastAsk(
             purpose: .daily, request: RoastRequest(), language: chat.language, maxSpice: chat.maxSpice,
-            served: try tx.dailyLibraryIDs(chat: chat.chatID), date: date, receivedInChat: received)
+            served: try tx.dailyLibraryIDs(chat: chat.chatID), date: date, receivedInChat: received, categories: chat.dailyCategories)
         guard let choice = selector.select(ask, catalog: collections.catalog, using: &random) else {
             logger.warning("no roast available for the daily post", metadata: ["chat": "\(chat.chatID)"])
             _ = try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .nothing, at: now)

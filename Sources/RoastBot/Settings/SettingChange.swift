@@ -10,6 +10,8 @@ public enum SettingChange: Sendable, Hashable {
     case dailyTime(LocalTime)
     case daily(Bool)
     case weekdaysOnly(Bool)
+    /// The categories of the Roast of the Day; empty: every category.
+    case dailyCategories(Set<RoastCategory>)
     case maxSpice(SpiceLevel)
     case reminders(Bool)
     case banners(Bool)
@@ -26,8 +28,15 @@ public enum SettingChange: Sendable, Hashable {
         "Asia/Ho_Chi_Minh", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "Europe/London", "America/New_York",
     ]
 
-    /// Parses `key value` (`timezone Europe/Berlin`, `time 08:30`, `daily off`, `spice 4`…).
+    /// Parses `key value` (`timezone Europe/Berlin`, `time 08:30`, `daily off`, `spice 4`,
+    /// `categories meetings kpis` or `categories all`…).
     public static func parse(_ arguments: [String]) -> Result<SettingChange, ParseError> {
+        if let first = arguments.first, categoryKeys.contains(TextNormalization.matchKey(first)), arguments.count >= 2 {
+            return parseCategories(arguments.dropFirst().joined(separator: " "))
+        }
+        if arguments.count >= 3, TextNormalization.matchKey(arguments[0] + arguments[1]) == "chude" {
+            return parseCategories(arguments.dropFirst(2).joined(separator: " "))
+        }
         guard arguments.count == 2 else { return .failure(.usage) }
         let key = TextNormalization.matchKey(arguments[0])
         let value = arguments[1]
@@ -54,6 +63,19 @@ public enum SettingChange: Sendable, Hashable {
         }
     }
 
+    /// The words that name the Roast of the Day's categories (`/settings categories …`, `chủ đề`).
+    private static let categoryKeys: Set<String> = ["categories", "category", "chude"]
+
+    /// `all` (or `tất cả`) for every category, else the categories named (in either language).
+    private static func parseCategories(_ text: String) -> Result<SettingChange, ParseError> {
+        if ["all", "tatca", "het", "every"].contains(TextNormalization.matchKey(text).replacingOccurrences(of: " ", with: "")) {
+            return .success(.dailyCategories([]))
+        }
+        let (categories, unrecognized) = RoastRequestParser().categories(in: text)
+        guard !categories.isEmpty, unrecognized.isEmpty else { return .failure(.usage) }
+        return .success(.dailyCategories(Set(categories)))
+    }
+
     /// The canonical IANA identifier for `name` (case-insensitive), or nil when it names no zone.
     public static func validTimeZone(_ name: String) -> String? {
         guard name.count <= 64 else { return nil }
@@ -70,6 +92,7 @@ public enum SettingChange: Sendable, Hashable {
         case .dailyTime(let time): settings.dailyTime = time.description
         case .daily(let on): settings.dailyEnabled = on
         case .weekdaysOnly(let on): settings.weekdaysOnly = on
+        case .dailyCategories(let categories): settings.dailyCategories = categories
         case .maxSpice(let level): settings.maxSpice = level
         case .reminders(let on): settings.remindersEnabled = on
         case .banners(let on): settings.bannersEnabled = on
@@ -89,6 +112,7 @@ public enum SettingChange: Sendable, Hashable {
             CallbackPayload(Self.payloadTag, "t", time.hour.zeroPadded(to: 2) + time.minute.zeroPadded(to: 2)).encoded
         case .daily(let on): CallbackPayload(Self.payloadTag, "d", on ? "1" : "0").encoded
         case .weekdaysOnly(let on): CallbackPayload(Self.payloadTag, "w", on ? "1" : "0").encoded
+        case .dailyCategories(let categories): CallbackPayload(Self.payloadTag, "c", Self.categoryMask(categories)).encoded
         case .maxSpice(let level): CallbackPayload(Self.payloadTag, "m", String(level.rawValue)).encoded
         case .reminders(let on): CallbackPayload(Self.payloadTag, "r", on ? "1" : "0").encoded
         case .banners(let on): CallbackPayload(Self.payloadTag, "b", on ? "1" : "0").encoded
@@ -114,6 +138,9 @@ public enum SettingChange: Sendable, Hashable {
                 (0...23).contains(hour), (0...59).contains(minute)
             else { return nil }
             self = .dailyTime(LocalTime(hour: hour, minute: minute))
+        case "c":
+            guard let categories = Self.categories(mask: value) else { return nil }
+            self = .dailyCategories(categories)
         case "m":
             guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return nil }
             self = .maxSpice(level)
@@ -134,6 +161,19 @@ public enum SettingChange: Sendable, Hashable {
             self = .ai(flag)
         default: return nil
         }
+    }
+
+    /// The categories as a bit mask over `RoastCategory.allCases`, in hexadecimal (`"05"`).
+    static func categoryMask(_ categories: Set<RoastCategory>) -> String {
+        let mask = RoastCategory.allCases.enumerated().reduce(0) { mask, entry in
+            categories.contains(entry.element) ? mask | (1 << entry.offset) : mask
+        }
+        return String(mask, radix: 16)
+    }
+
+    static func categories(mask text: String) -> Set<RoastCategory>? {
+        guard text.count <= 2, let mask = Int(text, radix: 16), mask < 1 << RoastCategory.allCases.count else { return nil }
+        return Set(RoastCategory.allCases.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
     }
 
     private static func flag(_ value: String) -> Bool? {

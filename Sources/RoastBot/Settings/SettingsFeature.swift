@@ -91,6 +91,7 @@ public struct SettingsFeature: Feature {
         case .dailyTime(let time): "\(words.labelTime) → \(time)"
         case .daily(let on): "\(words.labelDaily) → \(words.onOff(on))"
         case .weekdaysOnly(let on): "\(words.labelWeekdays) → \(words.onOff(on))"
+        case .dailyCategories(let categories): "\(words.labelDailyCategories) → \(words.categoryList(categories))"
         case .maxSpice(let level): "\(words.labelSpice) → \(level.rawValue)"
         case .reminders(let on): "\(words.labelReminders) → \(words.onOff(on))"
         case .banners(let on): "\(words.labelBanners) → \(words.onOff(on))"

@@ -28,6 +28,7 @@ public struct RoastPicker: Sendable {
     ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral), asked by its
     ///     position in ``RoastLibrary/all`` (see ``ReactionFeedback/weights(in:)``) and only for the
     ///     roasts left to draw from.
+    ///   - categories: the categories to draw from when the request names none (nil: all).
     ///   - categoryWeights: per-category multipliers used when the request names no category.
     ///   - allowed: whether the roast at a position in ``RoastLibrary/all`` may be chosen at all (the
     ///     safety filter's verdict); the others are left out before anything else, as if the library
@@ -41,6 +42,7 @@ public struct RoastPicker: Sendable {
         maxSpice: SpiceLevel,
         premiumUnlocked: Bool,
         served: Set<String>,
+        categories: [RoastCategory]? = nil,
         ordinalWeight weight: (Int) -> Double = { _ in 1 },
         categoryWeights: [RoastCategory: Double] = [:],
         allowed: ((Int) -> Bool)? = nil,
@@ -51,7 +53,7 @@ public struct RoastPicker: Sendable {
         var fallback = Fallback.none
 
         var pool = candidates(
-            language: language, categories: request.category.map { [$0] } ?? RoastCategory.allCases, premium: premiumUnlocked,
+            language: language, categories: request.category.map { [$0] } ?? categories ?? RoastCategory.allCases, premium: premiumUnlocked,
             maxSpice: maxSpice, allowed: allowed)
         if pool.isEmpty, request.category != nil, request.category != .general {
             pool = candidates(language: language, categories: [.general], premium: premiumUnlocked, maxSpice: maxSpice, allowed: allowed)

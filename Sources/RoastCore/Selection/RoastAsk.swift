@@ -28,6 +28,9 @@ public struct RoastAsk: Sendable {
     /// how many of the chat's days ago (0: today). Those of the last ``RoastSelector/dailyFreshDays``
     /// days are not drawn while any other roast may be.
     public var receivedInChat: [String: Int]
+    /// The categories to draw from when the request names none (the chat's choice for its Roast of
+    /// the Day); empty: every category.
+    public var categories: Set<RoastCategory>
 
     /// The spiciest roast this ask may get: the chat's cap, lowered by the mood's ceiling (stressed:
     /// gentle roasts only) unless the person asked a spice level themselves.
@@ -39,7 +42,7 @@ public struct RoastAsk: Sendable {
     public init(
         purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
         premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate,
-        receivedInChat: [String: Int] = [:]
+        receivedInChat: [String: Int] = [:], categories: Set<RoastCategory> = []
     ) {
         self.purpose = purpose
         self.request = request
@@ -51,5 +54,6 @@ public struct RoastAsk: Sendable {
         self.feedback = feedback
         self.date = date
         self.receivedInChat = receivedInChat
+        self.categories = categories
     }
 }

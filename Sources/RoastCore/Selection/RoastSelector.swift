@@ -70,7 +70,10 @@ public struct RoastSelector: Sendable {
             }
             if let choice = CollectionPicker().pick(
                 from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
-                allowed: { verdicts.allows($0) && collection.fits($0, on: ask.date) && !avoided.contains($0.id) }, using: &random)
+                allowed: { roast in
+                    verdicts.allows(roast) && collection.fits(roast, on: ask.date) && !avoided.contains(roast.id)
+                        && (ask.categories.isEmpty || ask.categories.contains(roast.category))
+                }, using: &random)
             {
                 return selection(choice.roast, collection: collection.id, notes: notes)
             }
@@ -140,6 +143,7 @@ public struct RoastSelector: Sendable {
         }
         return picker.pick(
             ask.request, language: ask.language, maxSpice: ask.spiceCeiling, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+            categories: ask.categories.isEmpty ? nil : RoastCategory.allCases.filter(ask.categories.contains),
             ordinalWeight: ask.feedback.weights(in: library), categoryWeights: ask.feedback.categoryWeights,
             allowed: allowed.map { allowed in { allowed[$0] } }, using: &random
         )?.roast

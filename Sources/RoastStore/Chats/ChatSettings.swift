@@ -32,6 +32,8 @@ public struct ChatSettings: Sendable, Hashable {
     /// `HH:mm`, local to ``timeZone``.
     public var dailyTime: String
     public var weekdaysOnly: Bool
+    /// The categories the Roast of the Day is drawn from; empty: every category.
+    public var dailyCategories: Set<RoastCategory>
     public var remindersEnabled: Bool
     public var bannersEnabled: Bool
     public var aiEnabled: Bool
@@ -51,6 +53,7 @@ public struct ChatSettings: Sendable, Hashable {
         dailyEnabled: Bool? = nil,
         dailyTime: String = ChatSettings.defaultDailyTime,
         weekdaysOnly: Bool = false,
+        dailyCategories: Set<RoastCategory> = [],
         remindersEnabled: Bool = true,
         bannersEnabled: Bool = true,
         aiEnabled: Bool = true,
@@ -67,6 +70,7 @@ public struct ChatSettings: Sendable, Hashable {
         self.dailyEnabled = dailyEnabled ?? (kind == .group || kind == .supergroup)
         self.dailyTime = dailyTime
         self.weekdaysOnly = weekdaysOnly
+        self.dailyCategories = dailyCategories
         self.remindersEnabled = remindersEnabled
         self.bannersEnabled = bannersEnabled
         self.aiEnabled = aiEnabled
@@ -84,7 +88,7 @@ public struct ChatSettings: Sendable, Hashable {
 extension ChatSettings: Codable {
     private enum CodingKeys: String, CodingKey {
         case chatID, kind, title, language, timeZone, maxSpice, dailyEnabled, dailyTime, weekdaysOnly, remindersEnabled, bannersEnabled
-        case aiEnabled, isActive, createdAt
+        case aiEnabled, isActive, createdAt, dailyCategories
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +102,7 @@ extension ChatSettings: Codable {
             dailyEnabled: try container.decode(Bool.self, forKey: .dailyEnabled),
             dailyTime: try container.decode(String.self, forKey: .dailyTime),
             weekdaysOnly: try container.decode(Bool.self, forKey: .weekdaysOnly),
+            dailyCategories: try container.decodeIfPresent(Set<RoastCategory>.self, forKey: .dailyCategories) ?? [],
             remindersEnabled: try container.decode(Bool.self, forKey: .remindersEnabled),
             bannersEnabled: try container.decode(Bool.self, forKey: .bannersEnabled),
             aiEnabled: try container.decode(Bool.self, forKey: .aiEnabled),

@@ -313,3 +313,30 @@ extension SchedulerTests {
         #expect(try Self.dailyLibraryIDs(bot, in: team.id) == [oldest])
     }
 }
+
+/// The categories an admin chose for the Roast of the Day.
+extension SchedulerTests {
+    @Test func theRoastOfTheDayComesFromTheChosenCategoriesInAndOutOfSeason() async throws {
+        var bot = try BotFixture(
+            collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: Self.instant("2026-02-01T00:00:00Z"),
+            administration: FixedAdministration(admins: [BotFixture.alice.id]))
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-74), kind: .group, title: "Team")
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-02-01T00:00:00Z"))
+        await bot.run(bot.command("/settings categories họp, kpi", from: BotFixture.alice, in: team))
+        #expect(try bot.database.read { try $0.chat(team.id)?.dailyCategories } == [.meetings, .kpis])
+        // Ten mornings during Tết 2026 (from 02-08) and ten in March.
+        for first in ["2026-02-08T02:00:00Z", "2026-03-02T02:00:00Z"] {
+            for day in 0..<10 {
+                #expect(bot.runtime.scheduler.runPass(now: Self.instant(first).addingTimeInterval(Double(day) * 86_400)).queued == 1)
+            }
+        }
+        let dailies = try bot.database.read { tx in
+            try tx.scheduledPostClaims(chat: team.id).compactMap { claim in try claim.roastID.flatMap { try tx.roast($0) } }
+        }
+        #expect(dailies.count == 20)
+        #expect(dailies.allSatisfy { [.meetings, .kpis].contains($0.category) })
+        // Tết's own roasts in those categories come first while it lasts.
+        #expect(dailies.contains { $0.collection == "tet" })
+    }
+}

@@ -50,3 +50,19 @@ struct SettingChangeTests {
         #expect(CallbackPayload(parsing: "x:2:5").flatMap(PrivacyFeature.ButtonAction.init) == nil)
     }
 }
+
+extension SettingChangeTests {
+    @Test func theRoastOfTheDayCategoriesAreTypedInEitherLanguageAndCarriedByButtons() {
+        #expect(
+            SettingChange.parse(["categories", "meetings", "code", "reviews"]) == .success(.dailyCategories([.meetings, .codeReviews])))
+        #expect(SettingChange.parse(["chủ", "đề"]) == .failure(.usage))
+        #expect(SettingChange.parse(["chủ", "đề", "họp,", "sếp"]) == .success(.dailyCategories([.meetings, .management])))
+        #expect(SettingChange.parse(["categories", "all"]) == .success(.dailyCategories([])))
+        #expect(SettingChange.parse(["categories", "tất", "cả"]) == .success(.dailyCategories([])))
+        #expect(SettingChange.parse(["categories", "meetings", "lunch"]) == .failure(.usage))
+        for categories in [Set<RoastCategory>(), [.kpis], Set(RoastCategory.allCases)] {
+            let change = SettingChange.dailyCategories(categories)
+            #expect(CallbackPayload(parsing: change.payload).flatMap(SettingChange.init) == change)
+        }
+    }
+}

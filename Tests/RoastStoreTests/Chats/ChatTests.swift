@@ -78,7 +78,8 @@ struct ChatTests {
         let database = try RoastDatabase(path: ":memory:")
         let settings = ChatSettings(
             chatID: ChatID(-5), kind: .supergroup, title: nil, language: .en, timeZone: "Europe/Berlin",
-            maxSpice: .mildest, dailyEnabled: false, dailyTime: "17:45", weekdaysOnly: true, remindersEnabled: false,
+            maxSpice: .mildest, dailyEnabled: false, dailyTime: "17:45", weekdaysOnly: true, dailyCategories: [.meetings, .codeReviews],
+            remindersEnabled: false,
             bannersEnabled: false, aiEnabled: false, isActive: false, createdAt: Fixtures.monday)
         try database.write { tx in try tx.saveChat(settings) }
         #expect(try database.read { tx in try tx.chat(ChatID(-5)) } == settings)
