@@ -94,9 +94,15 @@ struct RatedRoastsTests {
         #expect(Schema.migrations[before.count].name == "summarise reactions per roast for feedback")
         let old = try RoastDatabase(path: path, migrations: before)
         try old.write { tx in
-            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
+            // Rows as that schema stored them (today's ensureChat and insertRoast also write later columns and tables).
+            try tx.connection.execute(
+                """
+                INSERT INTO chats (chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only,
+                    reminders_enabled, banners_enabled, ai_enabled, is_active, created_at)
+                VALUES (?, 'group', 'Dev team', 'vi', 'Asia/Ho_Chi_Minh', 3, 1, '09:00', 0, 1, 1, 1, 1, 0)
+                """,
+                Fixtures.group.id)
             try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
-            // Rows as that schema stored them (today's insertRoast also writes later tables).
             let first = try Self.insertRoastRow(tx, libraryID: "a")
             _ = try Self.insertRoastRow(tx, libraryID: "b")
             try tx.connection.execute(
