@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The console runs the scheduler at its simulated time: advancing the clock past 09:00 brings the
-/// Roast of the Day; `:admin off` makes `/settings` refuse.
+/// Roast of the Day with the streak leaders; `:admin off` makes `/settings` refuse changes.
 struct ConsoleScheduleTests {
     @Test func advancingTheConsoleClockPostsTheRoastOfTheDayOncePerDay() throws {
         let script = """
@@ -25,6 +25,8 @@ struct ConsoleScheduleTests {
         let afterHour = try #require(output.range(of: "you@group> :hour 2"))
         let beforeHelp = try #require(output.range(of: "you@group> /help"))
         #expect(output[afterHour.upperBound..<beforeHelp.lowerBound].contains("Roast của ngày"))
+        // The post names the chat's streak leaders: "you" started one with /start that morning.
+        #expect(output[afterHour.upperBound..<beforeHelp.lowerBound].contains("🔥 Chuỗi dẫn đầu: 🥇 you 1 ngày"))
         #expect(output.contains("chỉ quản trị viên"))
         #expect(output.contains("✅ Đã đổi: Độ cay tối đa → 4"))
     }

@@ -9,6 +9,15 @@ extension Phrasebook {
 
     public var roastOfTheDay: String { say("Roast của ngày", "Roast of the Day") }
 
+    /// The Roast of the Day's streak line: "🔥 Chuỗi dẫn đầu: 🥇 Mai 12 ngày · 🥈 An 9 ngày".
+    public func streakLeaders(_ leaders: [(medal: String, name: String, days: Int)]) -> String {
+        guard !leaders.isEmpty else {
+            return say("🔥 Chưa ai giữ chuỗi ngày nào — gõ /roast để mở màn!", "🔥 No streaks going yet — send /roast to start one!")
+        }
+        let list = leaders.map { "\($0.medal) \($0.name) \(say("\($0.days) ngày", $0.days == 1 ? "1 day" : "\($0.days) days"))" }
+        return say("🔥 Chuỗi dẫn đầu: ", "🔥 Streak leaders: ") + list.joined(separator: " · ")
+    }
+
     public var reminderTitle: String { say("⏰ Sắp mất chuỗi rồi!", "⏰ Streaks in danger!") }
 
     public var reminderBody: String {

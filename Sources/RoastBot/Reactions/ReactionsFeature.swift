@@ -81,7 +81,7 @@ public struct ReactionsFeature: Feature {
         try tx.setReaction(roast: id, user: user, kind: next, via: .button, at: context.envelope.date)
         let notice = next == nil ? context.words.reactionRemoved(kind) : context.words.reacted(kind)
         return HandlerOutcome(
-            replies: try refreshed(roast, message: message ?? roast.messageID, tx), notice: notice, credited: roast.requester)
+            replies: try refreshed(roast, message: message ?? roast.messageID, context, tx), notice: notice, credited: roast.requester)
     }
 
     private func favorite(_ id: RoastID, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
@@ -114,13 +114,16 @@ public struct ReactionsFeature: Feature {
         }
         guard next != current else { return .nothing }
         try tx.setReaction(roast: roast.id, user: user, kind: next, via: .native, at: context.envelope.date)
-        return HandlerOutcome(replies: try refreshed(roast, message: message, tx), credited: roast.requester)
+        return HandlerOutcome(replies: try refreshed(roast, message: message, context, tx), credited: roast.requester)
     }
 
-    /// The edit that brings the roast message's counts up to date.
-    private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+    /// The edit that brings the roast message's counts up to date (a Roast of the Day keeps its streak line).
+    private func refreshed(_ roast: StoredRoast, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
+        -> [Reply]
+    {
         guard let message else { return [] }
         let counts = try tx.reactionCounts(roast: roast.id)
+        if roast.kind == .daily { return [.edit(message, try DailyRoastView(roast, counts: counts, on: context.localDate, tx).message)] }
         let requester = try roast.requester.flatMap { try tx.profile(chat: roast.chatID, user: $0) }
         let view = RoastView(roast: roast, counts: counts, requesterName: requester?.displayName, requesterID: requester?.userID)
         return [.edit(message, view.message)]

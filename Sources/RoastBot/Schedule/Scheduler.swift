@@ -4,8 +4,8 @@ import Logging
 import RoastCore
 import RoastStore
 
-/// Decides and claims the scheduled posts of every active chat: the Roast of the Day and the
-/// evening streak reminder.
+/// Decides and claims the scheduled posts of every active chat: the Roast of the Day (with the
+/// chat's streak leaders) and the evening streak reminder.
 ///
 /// Each post is claimed by a UNIQUE row (chat, local date, kind) in the same transaction that
 /// writes it to the outbox, so a pass repeated after a restart or crash never posts twice, and a
@@ -158,7 +158,7 @@ public struct Scheduler: Sendable {
             RoastRecord(choice, chat: chat.chatID, requester: nil, kind: .daily, language: chat.language, mood: nil, createdAt: now))
         try tx.attachRoast(id, toClaimOf: chat.chatID, on: date, kind: .daily)
         guard let stored = try tx.roast(id) else { return false }
-        let view = RoastView(roast: stored, counts: [:], requesterName: nil, requesterID: nil)
+        let view = try DailyRoastView(stored, counts: [:], on: date, tx)
         try tx.enqueue(.send(view.message), chat: chat.chatID, anchor: id, at: now)
         return true
     }

@@ -340,3 +340,33 @@ extension SchedulerTests {
         #expect(dailies.contains { $0.collection == "tet" })
     }
 }
+
+/// The Roast of the Day says who leads the chat's streaks.
+extension SchedulerTests {
+    @Test func theRoastOfTheDayCarriesTheChatsStreakLeaders() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-75), kind: .group, title: "Team")
+        let quiet = ChatRef(id: ChatID(-76), kind: .group, title: "Quiet")
+        for chat in [team, quiet] {
+            try await Self.makeChat(&bot, chat, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-03-01T00:00:00Z"))
+        }
+        // Alice is active on 03-06, 03-07 and 03-08 (a streak of 3), Bob on 03-08 only.
+        for (day, people) in [("06", [BotFixture.alice]), ("07", [BotFixture.alice]), ("08", [BotFixture.alice, BotFixture.bob])] {
+            for person in people {
+                await bot.run(
+                    bot.envelope(
+                        .command(name: "streak", arguments: "", message: MessageID(1)), from: person, in: team,
+                        at: Self.instant("2026-03-\(day)T05:00:00Z")))
+            }
+        }
+        // 03-09 at 09:00: yesterday's streaks are still alive.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T02:00:00Z")).queued == 2)
+        await bot.runtime.outbox.deliverPending()
+        let words = Phrasebook(.vi)
+        let post = try #require(Self.dailyPosts(bot, in: team.id).first?.text.plainText)
+        #expect(post.contains(words.streakLeaders([("🥇", "Alice", 3), ("🥈", "Bob", 1)])))
+        let none = try #require(Self.dailyPosts(bot, in: quiet.id).first?.text.plainText)
+        #expect(none.contains(words.streakLeaders([])))
+    }
+}
