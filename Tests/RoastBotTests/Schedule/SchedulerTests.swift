@@ -20,13 +20,14 @@ struct FixedStreakRisk: StreakRiskSource {
 struct SchedulerTests {
     static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
 
-    /// Creates `chat` (via an event at `createdAt`) and sets its timezone.
+    /// Creates `chat` (Bob, who speaks Vietnamese, adds the bot at `createdAt`: the chat speaks
+    /// Vietnamese) and sets its timezone.
     static func makeChat(
         _ bot: inout BotFixture, _ chat: ChatRef, timeZone: String, createdAt: Date, configure: (inout ChatSettings) -> Void = { _ in }
     )
         async throws
     {
-        await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.alice, in: chat, at: createdAt))
+        await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.bob, in: chat, at: createdAt))
         try bot.database.write { tx in
             guard var settings = try tx.chat(chat.id) else { return }
             settings.timeZone = timeZone
