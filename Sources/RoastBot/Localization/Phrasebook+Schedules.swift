@@ -36,6 +36,11 @@ extension Phrasebook {
             "Sorry, only this group's admins can change its settings. Ask an admin 🙏")
     }
 
+    /// Under the settings a member who may not change them sees.
+    public var settingsReadOnly: String {
+        say("👀 Các cài đặt này chỉ quản trị viên của nhóm mới đổi được.", "👀 Only this group's admins can change these settings.")
+    }
+
     public var settingsSaved: String { say("Đã lưu ✅", "Saved ✅") }
 
     public func settingsUsage() -> String {
@@ -68,6 +73,22 @@ extension Phrasebook {
     public func categoryList(_ categories: Set<RoastCategory>) -> String {
         guard !categories.isEmpty, categories.count < RoastCategory.allCases.count else { return say("tất cả chủ đề", "every category") }
         return RoastCategory.allCases.filter(categories.contains).map { $0.name(in: language) }.joined(separator: ", ")
+    }
+
+    /// A language by its own name: "Tiếng Việt", "English".
+    public func languageName(_ language: Language) -> String {
+        switch language {
+        case .vi: "Tiếng Việt"
+        case .en: "English"
+        }
+    }
+
+    public var settingsBack: String { say("↩️ Quay lại cài đặt", "↩️ Back to the settings") }
+
+    public var dailyCategoriesHint: String {
+        say(
+            "Roast của ngày chỉ lấy từ các chủ đề được đánh dấu. Gõ tay: /settings categories họp kpi (hoặc all).",
+            "The Roast of the Day comes only from the ticked categories. Typed: /settings categories meetings kpis (or all).")
     }
 
     public func onOff(_ on: Bool) -> String { on ? say("bật", "on") : say("tắt", "off") }
