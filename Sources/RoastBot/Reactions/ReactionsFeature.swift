@@ -42,8 +42,12 @@ public struct ReactionsFeature: Feature {
     }
 
     public let buttonTags = ["r", "f"]
+    /// The collections, whose names label their roasts when a redraw shows the counts.
+    private let collections: CollectionCatalogStore
 
-    public init() {}
+    public init(collections: CollectionCatalogStore = CollectionCatalogStore()) {
+        self.collections = collections
+    }
 
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
@@ -123,9 +127,14 @@ public struct ReactionsFeature: Feature {
     {
         guard let message else { return [] }
         let counts = try tx.reactionCounts(roast: roast.id)
-        if roast.kind == .daily { return [.edit(message, try DailyRoastView(roast, counts: counts, on: context.localDate, tx).message)] }
+        let catalog = collections.catalog
+        if roast.kind == .daily {
+            return [.edit(message, try DailyRoastView(roast, counts: counts, on: context.localDate, catalog: catalog, tx).message)]
+        }
         let requester = try roast.requester.flatMap { try tx.profile(chat: roast.chatID, user: $0) }
-        let view = RoastView(roast: roast, counts: counts, requesterName: requester?.displayName, requesterID: requester?.userID)
+        let view = RoastView(
+            roast: roast, counts: counts, requesterName: requester?.displayName, requesterID: requester?.userID,
+            collectionLabel: roast.collection.flatMap { RoastView.collectionLabel($0, in: catalog, language: roast.language) })
         return [.edit(message, view.message)]
     }
 }

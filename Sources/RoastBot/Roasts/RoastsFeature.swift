@@ -139,6 +139,9 @@ public struct RoastsFeature: Feature {
                 replies.append(.send(OutgoingMessage(text: RichText(plain: words.collectionNotActive(name)))))
             case .spiceCapped:
                 break
+            case .collectionSpiceUnavailable(let collectionID, let highest):
+                let name = RoastView.collectionLabel(collectionID, in: collections.catalog, language: context.language) ?? collectionID
+                replies.append(.send(OutgoingMessage(text: RichText(plain: words.collectionSpiceUnavailable(name, highest: highest)))))
             }
         }
         if hintUnknownWords, regular, !asked.unrecognized.isEmpty {
@@ -147,7 +150,11 @@ public struct RoastsFeature: Feature {
         for case .spiceCapped(let cap) in selection.notes {
             replies.append(.send(OutgoingMessage(text: RichText(plain: words.spiceCapped(to: cap)))))
         }
-        let view = RoastView(roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id)
+        let view = RoastView(
+            roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id,
+            collectionLabel: stored.collection.flatMap {
+                RoastView.collectionLabel($0, in: collections.catalog, language: context.language)
+            })
         replies.append(.send(view.message, anchor: id))
         return HandlerOutcome(replies: replies)
     }

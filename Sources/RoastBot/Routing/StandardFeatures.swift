@@ -13,12 +13,12 @@ public enum StandardFeatures {
             MoodsFeature(),
             StreaksFeature(),
             BadgesFeature(catalog: badges),
-            CollectionsFeature(collections: collections),
+            CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),
             LeaderboardFeature(),
             SettingsFeature(),
             PrivacyFeature(),
-            ReactionsFeature(),
+            ReactionsFeature(collections: collections),
             SharingFeature(selector: selector),
         ]
     }

@@ -17,9 +17,12 @@ public struct DailyRoastView: Sendable {
     }
 
     /// The view of `stored` with the chat's streak leaders on its local `date`, read from the store.
-    public init(_ stored: StoredRoast, counts: [ReactionKind: Int], on date: LocalDate, _ tx: borrowing StoreTransaction) throws {
+    public init(
+        _ stored: StoredRoast, counts: [ReactionKind: Int], on date: LocalDate, catalog: CollectionCatalog, _ tx: borrowing StoreTransaction
+    ) throws {
+        let label = stored.collection.flatMap { RoastView.collectionLabel($0, in: catalog, language: stored.language) }
         self.init(
-            roast: RoastView(roast: stored, counts: counts, requesterName: nil, requesterID: nil),
+            roast: RoastView(roast: stored, counts: counts, requesterName: nil, requesterID: nil, collectionLabel: label),
             leaders: try LeaderboardFeature.ranked(.streak, chat: stored.chatID, on: date, limit: Self.leaderCount, tx))
     }
 

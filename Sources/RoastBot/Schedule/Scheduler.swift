@@ -158,7 +158,7 @@ public struct Scheduler: Sendable {
             RoastRecord(choice, chat: chat.chatID, requester: nil, kind: .daily, language: chat.language, mood: nil, createdAt: now))
         try tx.attachRoast(id, toClaimOf: chat.chatID, on: date, kind: .daily)
         guard let stored = try tx.roast(id) else { return false }
-        let view = try DailyRoastView(stored, counts: [:], on: date, tx)
+        let view = try DailyRoastView(stored, counts: [:], on: date, catalog: collections.catalog, tx)
         try tx.enqueue(.send(view.message), chat: chat.chatID, anchor: id, at: now)
         return true
     }

@@ -68,13 +68,21 @@ public struct RoastSelector: Sendable {
                     origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: collection.id,
                     notes: notes)
             }
+            let drawable = { (roast: LibraryRoast) in
+                verdicts.allows(roast) && collection.fits(roast, on: ask.date) && !avoided.contains(roast.id)
+                    && (ask.categories.isEmpty || ask.categories.contains(roast.category))
+            }
             if let choice = CollectionPicker().pick(
                 from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
-                allowed: { roast in
-                    verdicts.allows(roast) && collection.fits(roast, on: ask.date) && !avoided.contains(roast.id)
-                        && (ask.categories.isEmpty || ask.categories.contains(roast.category))
-                }, using: &random)
+                allowed: drawable, using: &random)
             {
+                // Asked spicier than the collection goes (within the cap): said, with its spiciest.
+                if let asked = ask.request.spice, choice.roast.spice < min(asked, ask.spiceCeiling),
+                    let highest = collection.roasts(in: ask.language).filter(drawable).map(\.spice).max(),
+                    highest < min(asked, ask.spiceCeiling)
+                {
+                    notes.append(.collectionSpiceUnavailable(id: collection.id, highest: highest))
+                }
                 return selection(choice.roast, collection: collection.id, notes: notes)
             }
             // The Roast of the Day falls back to the library; a request for the collection has nothing to give.
