@@ -1,7 +1,7 @@
 import ChatPlatform
 import RoastCore
 
-/// Sentences for streaks, badges, the leaderboard and reminders (issue 4).
+/// Sentences for streaks, badges, the leaderboard and reminders.
 extension Phrasebook {
     private func say(_ vi: String, _ en: String) -> String { language == .vi ? vi : en }
 
@@ -34,7 +34,7 @@ extension Phrasebook {
     }
 
     public func freezeRestorable(_ brokenLength: Int) -> String {
-        say("🧊 Có thể khôi phục chuỗi \(days(brokenLength)) đã đứt", "🧊 Your broken \(days(brokenLength)) streak can still be restored")
+        say("🧊 Có thể khôi phục chuỗi \(days(brokenLength)) đã đứt", "🧊 Your broken \(brokenLength)-day streak can still be restored")
     }
 
     public func nextMilestone(_ milestone: Int, left: Int) -> String {
@@ -66,8 +66,8 @@ extension Phrasebook {
 
     public func titleName(_ title: StreakTitle) -> String {
         switch title {
-        case .consistentRoaster: say("Roaster Chăm Chỉ", "Consistent Roaster")
-        case .roastMaster: say("Roast Master", "Roast Master")
+        case .consistentRoaster: say("Cây Roast Chăm Chỉ", "Consistent Roaster")
+        case .roastMaster: say("Bậc Thầy Roast", "Roast Master")
         }
     }
 
@@ -84,7 +84,7 @@ extension Phrasebook {
             say("💎 Kho roast Premium đã mở khoá — /roast sẽ cay nồng hơn!", "💎 Premium roasts unlocked — /roast just got spicier!")
         case .flame:
             say(
-                "🔥 Ngọn lửa Roast Master giờ cháy cạnh tên bạn trong /streak và /top",
+                "🔥 Ngọn lửa Bậc Thầy Roast giờ cháy cạnh tên bạn trong /streak và /top",
                 "🔥 The Roast Master flame now burns beside your name in /streak and /top")
         }
     }

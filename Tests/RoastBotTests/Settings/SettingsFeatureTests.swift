@@ -134,3 +134,24 @@ extension SettingsFeatureTests {
         return content
     }
 }
+
+extension SettingsFeatureTests {
+    /// Whatever is changed, the confirmation and the panel show values in words: never a language
+    /// code where a language is named (timezone ids such as Asia/Ho_Chi_Minh are values themselves).
+    @Test(arguments: [
+        "language en", "language vi", "timezone Europe/Berlin", "time 08:30", "daily off", "weekdays on", "categories meetings kpis",
+        "categories all", "spice 4", "reminders off", "banners off", "ai off",
+    ])
+    func settingsRepliesNeverShowARawCode(_ arguments: String) async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/settings \(arguments)", from: BotFixture.alice))
+        await bot.run(bot.command("/settings", from: BotFixture.bob))
+        await bot.run(bot.command("/settings", from: BotFixture.alice))
+        let replies = bot.platform.sentMessages.map(\.content.text.plainText)
+        #expect(replies.count == 3)
+        for reply in replies { #expect(reply.firstMatch(of: /(→|:) (en|vi)\b/) == nil, "\(reply)") }
+        // Both panels (a member's and an admin's) name the language.
+        for panel in replies.dropFirst() { #expect(panel.contains("Tiếng Việt") || panel.contains("English")) }
+    }
+}
