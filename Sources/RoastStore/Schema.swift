@@ -336,5 +336,10 @@ enum Schema {
                 ALTER TABLE roasts ADD COLUMN topic_id INTEGER;
                 """
         ),
+        Migration(
+            // The categories a chat's Roast of the Day is drawn from, comma-separated; empty: all.
+            name: "choose the categories of the Roast of the Day",
+            sql: "ALTER TABLE chats ADD COLUMN daily_categories TEXT NOT NULL DEFAULT '';"
+        ),
     ]
 }

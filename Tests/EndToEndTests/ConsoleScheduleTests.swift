@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The console runs the scheduler at its simulated time: advancing the clock past 09:00 brings the
-/// Roast of the Day; `:admin off` makes `/settings` refuse.
+/// Roast of the Day with the streak leaders; `:admin off` makes `/settings` refuse changes.
 struct ConsoleScheduleTests {
     @Test func advancingTheConsoleClockPostsTheRoastOfTheDayOncePerDay() throws {
         let script = """
@@ -20,12 +20,15 @@ struct ConsoleScheduleTests {
         let (output, status) = try ConsoleTranscriptTests.transcript(
             script, environment: ["ROASTBOT_CLOCK_START": "2026-03-09T08:00:00+07:00", "ROASTBOT_CLOCK_RATE": "1"])
         #expect(status == 0)
-        let posts = output.components(separatedBy: "Roast của ngày").count - 1
+        // Counted by the post's header: the settings panel, which members may read now, names the setting too.
+        let posts = output.components(separatedBy: "🔥 Roast của ngày").count - 1
         #expect(posts == 2)  // Monday (an hour late, within the window) and Tuesday; never twice a day
         let afterHour = try #require(output.range(of: "you@group> :hour 2"))
         let beforeHelp = try #require(output.range(of: "you@group> /help"))
         #expect(output[afterHour.upperBound..<beforeHelp.lowerBound].contains("Roast của ngày"))
-        #expect(output.contains("chỉ quản trị viên"))
+        // The post names the chat's streak leaders: "you" started one with /start that morning.
+        #expect(output[afterHour.upperBound..<beforeHelp.lowerBound].contains("🔥 Chuỗi dẫn đầu: 🥇 you 1 ngày"))
+        #expect(output.contains("chỉ quản trị viên"))  // the panel, read-only for a member
         #expect(output.contains("✅ Đã đổi: Độ cay tối đa → 4"))
     }
 }

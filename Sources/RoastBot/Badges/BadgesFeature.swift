@@ -24,7 +24,8 @@ public struct BadgesFeature: Feature {
         guard let profile = context.profile else { return .nothing }
         let view = BadgesView(
             name: profile.displayName, catalog: catalog, earned: try tx.earnedBadges(chat: profile.chatID, user: profile.userID),
-            tally: try tx.activityTally(chat: profile.chatID, user: profile.userID), language: context.language)
+            tally: try tx.activityTally(chat: profile.chatID, user: profile.userID), language: context.language,
+            maxSpice: context.chat.maxSpice)
         return HandlerOutcome(replies: [.send(view.message)])
     }
 }

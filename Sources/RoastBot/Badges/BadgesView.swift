@@ -3,20 +3,26 @@ import RoastCore
 import RoastStore
 
 /// Renders `/badges`: earned badges with their dates, then locked ones with a progress bar and
-/// what is left.
+/// what is left, or, for one the chat's spice cap puts out of reach, what it needs.
 public struct BadgesView: Sendable {
     public let name: String
     public let catalog: BadgeCatalog
     public let earned: [EarnedBadge]
     public let tally: ActivityTally
     public let language: Language
+    /// The chat's spice cap: a badge that needs spicier roasts says so instead of showing progress.
+    public let maxSpice: SpiceLevel
 
-    public init(name: String, catalog: BadgeCatalog, earned: [EarnedBadge], tally: ActivityTally, language: Language) {
+    public init(
+        name: String, catalog: BadgeCatalog, earned: [EarnedBadge], tally: ActivityTally, language: Language,
+        maxSpice: SpiceLevel = .hottest
+    ) {
         self.name = name
         self.catalog = catalog
         self.earned = earned
         self.tally = tally
         self.language = language
+        self.maxSpice = maxSpice
     }
 
     public var message: OutgoingMessage {
@@ -36,6 +42,12 @@ public struct BadgesView: Sendable {
             text.append(.plain("\n\n"))
             text.append(.bold(words.badgesLockedTitle))
             for badge in locked {
+                let beyond = badge.criterion.levelsBeyond(cap: maxSpice, tally)
+                if !beyond.isEmpty {
+                    text.append(.plain("\n\(badge.icon) \(badge.name(language)) — "))
+                    text.append(.italic(words.badgeBeyondCap(needs: beyond, cap: maxSpice)))
+                    continue
+                }
                 let progress = badge.progress(tally)
                 text.append(.plain("\n\(badge.icon) \(badge.name(language)) \(Self.bar(progress.percent)) \(progress.percent) % — "))
                 text.append(.italic(words.remaining(badge.criterion, max(1, progress.remaining))))

@@ -1,4 +1,5 @@
 import ChatPlatform
+import Foundation
 import RoastCore
 import RoastStore
 
@@ -33,9 +34,12 @@ public struct CollectionsFeature: Feature {
     ]
     public let buttonTags = ["c"]
     private let collections: CollectionCatalogStore
+    /// Whose safety filter every preview passes.
+    private let selector: RoastSelector?
 
-    public init(collections: CollectionCatalogStore) {
+    public init(collections: CollectionCatalogStore, selector: RoastSelector? = nil) {
         self.collections = collections
+        self.selector = selector
     }
 
     public func decode(_ input: FeatureInput) -> Action? {
@@ -74,10 +78,30 @@ public struct CollectionsFeature: Feature {
             chosen = try tx.chosenCollection(chat: context.chatID, user: sender.id)
             served = try tx.collectionRoastsServed(chat: context.chatID, user: sender.id)
         }
+        let previews = Dictionary(
+            active.compactMap { entry in preview(entry.collection, context).map { (entry.collection.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
         let view = CollectionsView(
             active: active, language: context.language, chosen: active.contains { $0.collection.id == chosen } ? chosen : nil,
-            served: served)
+            served: served, previews: previews)
         return HandlerOutcome(replies: [.send(view.message)])
+    }
+
+    /// A taste of `collection`: the start of its gentlest roast in the chat's language that fits the
+    /// day (its season's phase) and passes the safety filter.
+    private func preview(_ collection: RoastCollection, _ context: EventContext) -> String? {
+        let roast = collection.roasts(in: context.language).filter { roast in
+            collection.fits(roast, on: context.localDate) && (selector?.allows(roast.text) ?? true)
+        }.min { $0.spice < $1.spice }
+        return roast.map { Self.excerpt($0.text) }
+    }
+
+    /// `text` cut after a whole word before `limit` characters, with "…" when it was cut.
+    static func excerpt(_ text: String, limit: Int = 64) -> String {
+        guard text.count > limit else { return text }
+        let head = text.prefix(limit)
+        let cut = head.lastIndex(where: \.isWhitespace) ?? head.endIndex
+        return head[..<cut].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
     }
 
     private func choose(_ id: String?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {

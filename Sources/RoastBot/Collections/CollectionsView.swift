@@ -2,7 +2,8 @@ import ChatPlatform
 import RoastCore
 
 /// `/collections`: the collections on offer (seasonal first, with its banner line and dates), each
-/// with its size and the viewer's progress, and one button per collection to pick it.
+/// with its description, size, the viewer's progress and a taste of it, and one button per
+/// collection to pick it.
 public struct CollectionsView: Sendable {
     public let active: [ActiveCollection]
     public let language: Language
@@ -10,12 +11,17 @@ public struct CollectionsView: Sendable {
     public let chosen: String?
     /// Roast ids the viewer received per collection; nil when there is no viewer.
     public let served: [String: Set<String>]?
+    /// A taste of each collection (the start of one of its roasts), by collection id.
+    public let previews: [String: String]
 
-    public init(active: [ActiveCollection], language: Language, chosen: String?, served: [String: Set<String>]?) {
+    public init(
+        active: [ActiveCollection], language: Language, chosen: String?, served: [String: Set<String>]?, previews: [String: String] = [:]
+    ) {
         self.active = active
         self.language = language
         self.chosen = chosen
         self.served = served
+        self.previews = previews
     }
 
     public var message: OutgoingMessage {
@@ -41,6 +47,7 @@ public struct CollectionsView: Sendable {
             }
             let progress = CollectionProgress(collection, language: language, served: served?[collection.id] ?? [])
             text.append(.plain("\n" + words.collectionCount(progress, showProgress: served != nil)))
+            if let preview = previews[collection.id] { text.append(.plain("\n" + words.collectionPreview(preview))) }
         }
         text.append(.plain("\n\n" + words.collectionsHowTo))
         var rows = active.map { entry in

@@ -63,18 +63,28 @@ public struct LeaderboardFeature: Feature {
 
     /// The ranked board for `metric` as of the event's local day.
     func board(_ metric: LeaderboardMetric, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> OutgoingMessage {
-        let standings = try tx.streakStandings(chat: context.chatID)
-        let fire = metric == .fire ? try tx.fireReceived(chat: context.chatID) : [:]
+        let ranked = try Self.ranked(metric, chat: context.chatID, on: context.localDate, limit: limit, rules: rules, tx)
+        return LeaderboardView(metric: metric, ranked: ranked, language: context.language).message
+    }
+
+    /// The chat's top `limit` people by `metric` on its local `date` (current streaks count
+    /// yesterday's activity as still alive): what `/top` and the Roast of the Day's streak line show.
+    public static func ranked(
+        _ metric: LeaderboardMetric, chat: ChatID, on date: LocalDate, limit: Int, rules: StreakRules = .standard,
+        _ tx: borrowing StoreTransaction
+    ) throws -> [RankedEntry<UserID>] {
+        let standings = try tx.streakStandings(chat: chat)
+        let fire = metric == .fire ? try tx.fireReceived(chat: chat) : [:]
         let entries = standings.map { standing in
             let value: Int
             switch metric {
-            case .streak: value = standing.streak.current(on: context.localDate)
+            case .streak: value = standing.streak.current(on: date)
             case .roasts: value = standing.profile.roastCount
             case .fire: value = fire[standing.userID, default: 0]
             }
             return LeaderboardEntry(
                 member: standing.userID, name: standing.profile.displayName, value: value, hasFlame: standing.streak.hasFlame(rules))
         }
-        return LeaderboardView(metric: metric, ranked: Leaderboard.rank(entries, limit: limit), language: context.language).message
+        return Leaderboard.rank(entries, limit: limit)
     }
 }

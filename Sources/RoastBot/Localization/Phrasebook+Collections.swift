@@ -37,6 +37,18 @@ extension Phrasebook {
         "📅 " + shortDate(occurrence.first) + " – " + shortDate(occurrence.last)
     }
 
+    /// A taste of a collection in `/collections`: the start of one of its roasts.
+    public func collectionPreview(_ excerpt: String) -> String {
+        say("👀 Nếm thử: “\(excerpt)”", "👀 A taste: “\(excerpt)”")
+    }
+
+    /// Asked for more spice than a collection holds: the roast is its spiciest.
+    public func collectionSpiceUnavailable(_ name: String, highest: SpiceLevel) -> String {
+        say(
+            "Bộ \(name) cay nhất chỉ tới độ \(highest.rawValue), nên đây là một câu độ \(highest.rawValue) nhé.",
+            "\(name) only goes up to spice \(highest.rawValue), so here's one at \(highest.rawValue).")
+    }
+
     public var regularRoastsButton: String { say("↩️ Roast thường", "↩️ Regular roasts") }
 
     public func collectionChosen(_ name: String) -> String {

@@ -9,6 +9,15 @@ extension Phrasebook {
 
     public var roastOfTheDay: String { say("Roast của ngày", "Roast of the Day") }
 
+    /// The Roast of the Day's streak line: "🔥 Chuỗi dẫn đầu: 🥇 Mai 12 ngày · 🥈 An 9 ngày".
+    public func streakLeaders(_ leaders: [(medal: String, name: String, days: Int)]) -> String {
+        guard !leaders.isEmpty else {
+            return say("🔥 Chưa ai giữ chuỗi ngày nào — gõ /roast để mở màn!", "🔥 No streaks going yet — send /roast to start one!")
+        }
+        let list = leaders.map { "\($0.medal) \($0.name) \(say("\($0.days) ngày", $0.days == 1 ? "1 day" : "\($0.days) days"))" }
+        return say("🔥 Chuỗi dẫn đầu: ", "🔥 Streak leaders: ") + list.joined(separator: " · ")
+    }
+
     public var reminderTitle: String { say("⏰ Sắp mất chuỗi rồi!", "⏰ Streaks in danger!") }
 
     public var reminderBody: String {
@@ -27,12 +36,17 @@ extension Phrasebook {
             "Sorry, only this group's admins can change its settings. Ask an admin 🙏")
     }
 
+    /// Under the settings a member who may not change them sees.
+    public var settingsReadOnly: String {
+        say("👀 Các cài đặt này chỉ quản trị viên của nhóm mới đổi được.", "👀 Only this group's admins can change these settings.")
+    }
+
     public var settingsSaved: String { say("Đã lưu ✅", "Saved ✅") }
 
     public func settingsUsage() -> String {
         say(
-            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off] [topic here|general]",
-            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off] [topic here|general]"
+            "Cách dùng: /settings [language vi|en] [timezone Khu_vực/Thành_phố] [time HH:mm] [daily on|off] [weekdays on|off] [categories họp kpi…|all] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off] [topic here|general]",
+            "Usage: /settings [language vi|en] [timezone Area/City] [time HH:mm] [daily on|off] [weekdays on|off] [categories meetings kpis…|all] [spice 1-5] [reminders on|off] [banners on|off] [ai on|off] [topic here|general]"
         )
     }
 
@@ -59,6 +73,30 @@ extension Phrasebook {
     public func postTopic(_ topic: TopicID?) -> String {
         guard let topic else { return say("General (chung)", "General") }
         return say("chủ đề #\(topic.rawValue)", "topic #\(topic.rawValue)")
+    }
+
+    public var labelDailyCategories: String { say("Chủ đề của Roast của ngày", "Roast of the Day categories") }
+
+    /// The categories by name ("Họp hành, KPI"), or "every category" for none chosen.
+    public func categoryList(_ categories: Set<RoastCategory>) -> String {
+        guard !categories.isEmpty, categories.count < RoastCategory.allCases.count else { return say("tất cả chủ đề", "every category") }
+        return RoastCategory.allCases.filter(categories.contains).map { $0.name(in: language) }.joined(separator: ", ")
+    }
+
+    /// A language by its own name: "Tiếng Việt", "English".
+    public func languageName(_ language: Language) -> String {
+        switch language {
+        case .vi: "Tiếng Việt"
+        case .en: "English"
+        }
+    }
+
+    public var settingsBack: String { say("↩️ Quay lại cài đặt", "↩️ Back to the settings") }
+
+    public var dailyCategoriesHint: String {
+        say(
+            "Roast của ngày chỉ lấy từ các chủ đề được đánh dấu. Gõ tay: /settings categories họp kpi (hoặc all).",
+            "The Roast of the Day comes only from the ticked categories. Typed: /settings categories meetings kpis (or all).")
     }
 
     public func onOff(_ on: Bool) -> String { on ? say("bật", "on") : say("tắt", "off") }

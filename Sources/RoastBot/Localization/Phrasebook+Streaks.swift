@@ -1,7 +1,7 @@
 import ChatPlatform
 import RoastCore
 
-/// Sentences for streaks, badges, the leaderboard and reminders (issue 4).
+/// Sentences for streaks, badges, the leaderboard and reminders.
 extension Phrasebook {
     private func say(_ vi: String, _ en: String) -> String { language == .vi ? vi : en }
 
@@ -62,8 +62,8 @@ extension Phrasebook {
 
     public func titleName(_ title: StreakTitle) -> String {
         switch title {
-        case .consistentRoaster: say("Roaster Chăm Chỉ", "Consistent Roaster")
-        case .roastMaster: say("Roast Master", "Roast Master")
+        case .consistentRoaster: say("Cây Roast Chăm Chỉ", "Consistent Roaster")
+        case .roastMaster: say("Bậc Thầy Roast", "Roast Master")
         }
     }
 
@@ -80,7 +80,7 @@ extension Phrasebook {
             say("💎 Kho roast Premium đã mở khoá — /roast sẽ cay nồng hơn!", "💎 Premium roasts unlocked — /roast just got spicier!")
         case .flame:
             say(
-                "🔥 Ngọn lửa Roast Master giờ cháy cạnh tên bạn trong /streak và /top",
+                "🔥 Ngọn lửa Bậc Thầy Roast giờ cháy cạnh tên bạn trong /streak và /top",
                 "🔥 The Roast Master flame now burns beside your name in /streak and /top")
         }
     }
@@ -143,6 +143,15 @@ extension Phrasebook {
         }
     }
 
+    /// A badge that needs spice levels above the chat's cap: "needs spice 4 and 5, and the max spice here is 3".
+    public func badgeBeyondCap(needs levels: [SpiceLevel], cap: SpiceLevel) -> String {
+        let vi = levels.map(\.description).joined(separator: ", ").replacingLastSeparator(with: " và ")
+        let en = levels.map(\.description).joined(separator: ", ").replacingLastSeparator(with: " and ")
+        return say(
+            "🔒 cần độ cay \(vi), mà độ cay tối đa ở đây là \(cap.rawValue) (/settings spice 5 để mở)",
+            "🔒 needs spice \(en), and the max spice here is \(cap.rawValue) (/settings spice 5 opens it)")
+    }
+
     // MARK: /top
 
     public func leaderboardTitle(_ metric: LeaderboardMetric) -> String {
@@ -181,5 +190,13 @@ extension Phrasebook {
 
     public func remindUsage(currentlyOn: Bool) -> String {
         reminderState(currentlyOn) + "\n" + say("Cách dùng: /remind on hoặc /remind off", "Usage: /remind on or /remind off")
+    }
+}
+
+extension String {
+    /// `"1, 2, 3"` with its last `", "` replaced: `"1, 2 and 3"`.
+    fileprivate func replacingLastSeparator(with word: String) -> String {
+        guard let range = range(of: ", ", options: .backwards) else { return self }
+        return replacingCharacters(in: range, with: word)
     }
 }

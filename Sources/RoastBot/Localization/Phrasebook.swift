@@ -112,6 +112,14 @@ public struct Phrasebook: Sendable {
             "Want a roast? Type /roast, or mention me with a topic, like “roast me about meetings”.")
     }
 
+    /// How to switch the chat's language, written in both languages so that whoever does not read
+    /// the chat's one still finds it.
+    public var languageSwitchHint: String {
+        pick(
+            "🌐 Đổi ngôn ngữ: /settings language en — Switch to English: /settings language en",
+            "🌐 Switch language: /settings language vi — Chuyển sang tiếng Việt: /settings language vi")
+    }
+
     public var welcomeToGroup: String {
         pick(
             "Xin chào cả nhà! Mình là RoastMeLater 🔥 Gõ /roast để bắt đầu, /help để xem lệnh.",

@@ -35,9 +35,14 @@ public enum BotDefaults {
     /// Vietnam's zone, which new chats start in.
     public static let timeZone = ChatSettings.zone(named: ChatSettings.defaultTimeZone)
 
-    /// The language a chat starts with: the user's own in a private chat, else Vietnamese.
+    /// The language a chat starts with: the person's own in a private chat; in a group, the language
+    /// of whoever added the bot (the event that creates it is the bot's arrival); else Vietnamese.
     public static func language(for envelope: IncomingEnvelope) -> Language {
-        guard envelope.chat.kind == .privateChat else { return language }
-        return Language(languageTag: envelope.sender?.languageCode) ?? language
+        switch (envelope.chat.kind, envelope.event) {
+        case (.privateChat, _), (_, .botMembership(.member)), (_, .botMembership(.administrator)):
+            Language(languageTag: envelope.sender?.languageCode) ?? language
+        default:
+            language
+        }
     }
 }

@@ -42,7 +42,6 @@ public struct ReactionsFeature: Feature {
     }
 
     public let buttonTags = ["r", "f"]
-
     public init() {}
 
     public func decode(_ input: FeatureInput) -> Action? {

@@ -2,18 +2,29 @@ import ChatPlatform
 import RoastCore
 import RoastStore
 
-/// Renders a roast message: header, the roast, and the reaction keyboard with live counts.
+/// Renders a roast message: header (with the collection it comes from, if any), the roast, and the
+/// reaction keyboard with live counts.
 public struct RoastView: Sendable {
     public let roast: StoredRoast
     public let counts: [ReactionKind: Int]
     public let requesterName: String?
     public let requesterID: UserID?
+    /// "🧧 Tết Nguyên Đán" for a collection's roast (see ``collectionLabel(_:in:language:)``).
+    public let collectionLabel: String?
 
-    public init(roast: StoredRoast, counts: [ReactionKind: Int], requesterName: String?, requesterID: UserID?) {
+    public init(
+        roast: StoredRoast, counts: [ReactionKind: Int], requesterName: String?, requesterID: UserID?, collectionLabel: String? = nil
+    ) {
         self.roast = roast
         self.counts = counts
         self.requesterName = requesterName
         self.requesterID = requesterID
+        self.collectionLabel = collectionLabel
+    }
+
+    /// The icon and name of collection `id` in `language`; nil when the catalog no longer has it.
+    public static func collectionLabel(_ id: String, in catalog: CollectionCatalog, language: Language) -> String? {
+        catalog.collection(id: id).map { "\($0.icon) \($0.name(in: language))" }
     }
 
     public var message: OutgoingMessage {
@@ -28,6 +39,7 @@ public struct RoastView: Sendable {
         }
         text.append(.plain(" · \(roast.category.emoji) \(roast.category.name(in: roast.language)) · \(roast.spice.peppers)"))
         if let mood = roast.mood { text.append(.plain(" · \(mood.emoji)")) }
+        if let collectionLabel { text.append(.plain(" · \(collectionLabel)")) }
         text.append(.plain("\n\n"))
         text.append(.italic(roast.text))
         return OutgoingMessage(text: text, buttons: Self.keyboard(for: roast.id, counts: counts))

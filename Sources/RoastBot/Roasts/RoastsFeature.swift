@@ -140,6 +140,9 @@ public struct RoastsFeature: Feature {
                 notes.append(words.collectionNotActive(name))
             case .spiceCapped:
                 break
+            case .collectionSpiceUnavailable(let collectionID, let highest):
+                let name = RoastView.collectionLabel(collectionID, in: collections.catalog, language: context.language) ?? collectionID
+                notes.append(words.collectionSpiceUnavailable(name, highest: highest))
             }
         }
         if hintUnknownWords, regular, !asked.unrecognized.isEmpty {
@@ -148,8 +151,12 @@ public struct RoastsFeature: Feature {
         for case .spiceCapped(let cap) in selection.notes {
             notes.append(words.spiceCapped(to: cap, inGroup: context.envelope.chat.isGroup))
         }
-        var message = RoastView(roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id)
-            .message
+        var message = RoastView(
+            roast: stored, counts: [:], requesterName: context.sender?.displayName, requesterID: context.sender?.id,
+            collectionLabel: stored.collection.flatMap {
+                RoastView.collectionLabel($0, in: collections.catalog, language: context.language)
+            }
+        ).message
         if !notes.isEmpty { message.text.append(.plain("\n\n" + notes.map { "ℹ️ " + $0 }.joined(separator: "\n"))) }
         return HandlerOutcome(replies: [.send(message, anchor: id)])
     }

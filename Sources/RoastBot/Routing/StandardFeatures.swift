@@ -13,7 +13,7 @@ public enum StandardFeatures {
             MoodsFeature(),
             StreaksFeature(),
             BadgesFeature(catalog: badges),
-            CollectionsFeature(collections: collections),
+            CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),
             LeaderboardFeature(),
             SettingsFeature(),

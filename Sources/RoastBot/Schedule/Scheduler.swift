@@ -4,8 +4,8 @@ import Logging
 import RoastCore
 import RoastStore
 
-/// Decides and claims the scheduled posts of every active chat: the Roast of the Day and the
-/// evening streak reminder.
+/// Decides and claims the scheduled posts of every active chat: the Roast of the Day (with the
+/// chat's streak leaders) and the evening streak reminder.
 ///
 /// Each post is claimed by a UNIQUE row (chat, local date, kind) in the same transaction that
 /// writes it to the outbox, so a pass repeated after a restart or crash never posts twice, and a
@@ -139,10 +139,15 @@ public struct Scheduler: Sendable {
         let mix =
             UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
         var random = SplitMix64(seed: seed ^ mix)
-        // While a season lasts (Tết, Mid-Autumn), the Roast of the Day comes from its collection.
+        // While a season lasts (Tết, Mid-Autumn), the Roast of the Day comes from its collection;
+        // never one anyone in the chat received lately; from the chat's chosen categories.
+        let window = TimeInterval(RoastSelector.dailyFreshDays + 1) * 86_400
+        let received = try tx.libraryIDsReceived(chat: chat.chatID, since: now.addingTimeInterval(-window)).mapValues { instant in
+            date.days(since: LocalDate(instant, in: chat.zone))
+        }
         let ask = RoastAsk(
             purpose: .daily, request: RoastRequest(), language: chat.language, maxSpice: chat.maxSpice,
-            served: try tx.dailyLibraryIDs(chat: chat.chatID), date: date)
+            served: try tx.dailyLibraryIDs(chat: chat.chatID), date: date, receivedInChat: received, categories: chat.dailyCategories)
         guard let choice = selector.select(ask, catalog: collections.catalog, using: &random) else {
             logger.warning("no roast available for the daily post", metadata: ["chat": "\(chat.chatID)"])
             _ = try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .daily, outcome: .nothing, at: now)
@@ -153,7 +158,7 @@ public struct Scheduler: Sendable {
             RoastRecord(choice, chat: chat.chatID, requester: nil, kind: .daily, language: chat.language, mood: nil, createdAt: now))
         try tx.attachRoast(id, toClaimOf: chat.chatID, on: date, kind: .daily)
         guard let stored = try tx.roast(id) else { return false }
-        let view = RoastView(roast: stored, counts: [:], requesterName: nil, requesterID: nil)
+        let view = try DailyRoastView(stored, counts: [:], on: date, catalog: collections.catalog, tx)
         try tx.enqueue(
             .send(ReplyPlacement.scheduled(in: chat).place(view.message)), chat: chat.chatID, anchor: id, at: now, priority: .broadcast)
         return true

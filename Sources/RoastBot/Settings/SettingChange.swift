@@ -11,6 +11,8 @@ public enum SettingChange: Sendable, Hashable {
     case dailyTime(LocalTime)
     case daily(Bool)
     case weekdaysOnly(Bool)
+    /// The categories of the Roast of the Day; empty: every category.
+    case dailyCategories(Set<RoastCategory>)
     case maxSpice(SpiceLevel)
     case reminders(Bool)
     case banners(Bool)
@@ -37,8 +39,23 @@ public enum SettingChange: Sendable, Hashable {
         "Asia/Ho_Chi_Minh", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "Europe/London", "America/New_York",
     ]
 
-    /// Parses `key value` (`timezone Europe/Berlin`, `time 08:30`, `daily off`, `spice 4`…).
+    /// Parses `key value` (`timezone Europe/Berlin`, `time 08:30`, `daily off`, `spice 4`,
+    /// `categories meetings kpis` or `categories all`…).
+    ///
+    /// "Chủ đề" names both a forum topic and a category in Vietnamese: followed by `here`/`đây` or
+    /// `general`/`chung` it is the topic of scheduled posts, followed by categories it is those.
     public static func parse(_ arguments: [String]) -> Result<SettingChange, ParseError> {
+        if let first = arguments.first, categoryKeys.contains(TextNormalization.matchKey(first)), arguments.count >= 2,
+            !Self.namesTopic(first, arguments.dropFirst())
+        {
+            return parseCategories(arguments.dropFirst().joined(separator: " "))
+        }
+        if arguments.count >= 3, TextNormalization.matchKey(arguments[0] + arguments[1]) == "chude" {
+            guard Self.namesTopic("chude", arguments.dropFirst(2)) else {
+                return parseCategories(arguments.dropFirst(2).joined(separator: " "))
+            }
+            return parse(["chude"] + arguments.dropFirst(2))
+        }
         guard arguments.count == 2 else { return .failure(.usage) }
         let key = TextNormalization.matchKey(arguments[0])
         let value = arguments[1]
@@ -71,6 +88,25 @@ public enum SettingChange: Sendable, Hashable {
         }
     }
 
+    /// Whether `key value` sets the topic of scheduled posts (`chủ đề chung`) rather than categories.
+    private static func namesTopic(_ key: String, _ value: ArraySlice<String>) -> Bool {
+        TextNormalization.matchKey(key) == "chude" && value.count == 1
+            && ["here", "day", "general", "chung"].contains(TextNormalization.matchKey(value.first ?? ""))
+    }
+
+    /// The words that name the Roast of the Day's categories (`/settings categories …`, `chủ đề`).
+    private static let categoryKeys: Set<String> = ["categories", "category", "chude"]
+
+    /// `all` (or `tất cả`) for every category, else the categories named (in either language).
+    private static func parseCategories(_ text: String) -> Result<SettingChange, ParseError> {
+        if ["all", "tatca", "het", "every"].contains(TextNormalization.matchKey(text).replacingOccurrences(of: " ", with: "")) {
+            return .success(.dailyCategories([]))
+        }
+        let (categories, unrecognized) = RoastRequestParser().categories(in: text)
+        guard !categories.isEmpty, unrecognized.isEmpty else { return .failure(.usage) }
+        return .success(.dailyCategories(Set(categories)))
+    }
+
     /// The canonical IANA identifier for `name` (case-insensitive), or nil when it names no zone.
     public static func validTimeZone(_ name: String) -> String? {
         guard name.count <= 64 else { return nil }
@@ -88,6 +124,7 @@ public enum SettingChange: Sendable, Hashable {
         case .dailyTime(let time): settings.dailyTime = time.description
         case .daily(let on): settings.dailyEnabled = on
         case .weekdaysOnly(let on): settings.weekdaysOnly = on
+        case .dailyCategories(let categories): settings.dailyCategories = categories
         case .maxSpice(let level): settings.maxSpice = level
         case .reminders(let on): settings.remindersEnabled = on
         case .banners(let on): settings.bannersEnabled = on
@@ -109,6 +146,7 @@ public enum SettingChange: Sendable, Hashable {
             CallbackPayload(Self.payloadTag, "t", time.hour.zeroPadded(to: 2) + time.minute.zeroPadded(to: 2)).encoded
         case .daily(let on): CallbackPayload(Self.payloadTag, "d", on ? "1" : "0").encoded
         case .weekdaysOnly(let on): CallbackPayload(Self.payloadTag, "w", on ? "1" : "0").encoded
+        case .dailyCategories(let categories): CallbackPayload(Self.payloadTag, "c", Self.categoryMask(categories)).encoded
         case .maxSpice(let level): CallbackPayload(Self.payloadTag, "m", String(level.rawValue)).encoded
         case .reminders(let on): CallbackPayload(Self.payloadTag, "r", on ? "1" : "0").encoded
         case .banners(let on): CallbackPayload(Self.payloadTag, "b", on ? "1" : "0").encoded
@@ -135,6 +173,9 @@ public enum SettingChange: Sendable, Hashable {
                 (0...23).contains(hour), (0...59).contains(minute)
             else { return nil }
             self = .dailyTime(LocalTime(hour: hour, minute: minute))
+        case "c":
+            guard let categories = Self.categories(mask: value) else { return nil }
+            self = .dailyCategories(categories)
         case "m":
             guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return nil }
             self = .maxSpice(level)
@@ -158,6 +199,19 @@ public enum SettingChange: Sendable, Hashable {
             self = .postTopic(value == "h" ? .here : .general)
         default: return nil
         }
+    }
+
+    /// The categories as a bit mask over `RoastCategory.allCases`, in hexadecimal (`"05"`).
+    static func categoryMask(_ categories: Set<RoastCategory>) -> String {
+        let mask = RoastCategory.allCases.enumerated().reduce(0) { mask, entry in
+            categories.contains(entry.element) ? mask | (1 << entry.offset) : mask
+        }
+        return String(mask, radix: 16)
+    }
+
+    static func categories(mask text: String) -> Set<RoastCategory>? {
+        guard text.count <= 2, let mask = Int(text, radix: 16), mask < 1 << RoastCategory.allCases.count else { return nil }
+        return Set(RoastCategory.allCases.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
     }
 
     private static func flag(_ value: String) -> Bool? {

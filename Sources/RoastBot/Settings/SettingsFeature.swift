@@ -2,21 +2,25 @@ import ChatPlatform
 import RoastCore
 import RoastStore
 
-/// `/settings` and the settings panel's buttons. In groups only admins may use them (the admin
-/// status comes from the platform, fetched before the transaction: ``EventContext/senderIsAdmin``);
-/// in private chats anyone may.
+/// `/settings` and the settings panel's buttons: everyone may read the settings; in groups only
+/// admins may change them (the admin status comes from the platform, fetched before the
+/// transaction: ``EventContext/senderIsAdmin``); in private chats anyone may.
 public struct SettingsFeature: Feature {
     public enum Action: Sendable, Hashable {
-        /// `/settings` alone: the panel.
+        /// `/settings` alone: the panel (read-only for members of a group who are not admins).
         case show
         /// `/settings key value`, parsed.
         case change(Result<SettingChange, SettingChange.ParseError>)
-        /// A panel button.
+        /// A panel button that changes a setting.
         case press(SettingChange, message: MessageID?)
+        /// A panel button that opens one of its pages.
+        case open(SettingsView.Page, message: MessageID?)
     }
 
     public let commands = [
-        CommandSpec("settings", audience: .admins, summary: LocalizedText(vi: "Cài đặt nhóm (quản trị viên)", en: "Chat settings (admins)"))
+        CommandSpec(
+            "settings",
+            summary: LocalizedText(vi: "Cài đặt nhóm (ai cũng xem được, quản trị viên đổi)", en: "Chat settings (admins change them)"))
     ]
     public let buttonTags = [SettingChange.payloadTag]
 
@@ -25,7 +29,12 @@ public struct SettingsFeature: Feature {
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
         case .command(_, let arguments): arguments.isEmpty ? .show : .change(SettingChange.parse(arguments))
-        case .button(let payload, let message): SettingChange(payload).map { .press($0, message: message) }
+        case .button(let payload, let message):
+            if payload.fields.count == 2, payload.fields[0] == "p" {
+                SettingsView.Page(rawValue: payload.fields[1]).map { .open($0, message: message) }
+            } else {
+                SettingChange(payload).map { .press($0, message: message) }
+            }
         case .event: nil
         }
     }
@@ -36,18 +45,23 @@ public struct SettingsFeature: Feature {
         -> HandlerOutcome
     {
         switch action {
-        case .show, .change: try command(action, context, tx)
-        case .press(let change, let message): try press(change, message: message, context, tx)
+        case .show:
+            let view = SettingsView(settings: context.chat, editable: Self.mayChange(context))
+            return HandlerOutcome(replies: [.send(view.message)])
+        case .change(let parsed): return try command(parsed, context, tx)
+        case .press(let change, let message): return try press(change, message: message, context, tx)
+        case .open(let page, let message): return open(page, message: message, context)
         }
     }
 
-    /// `/settings` shows the panel; `/settings key value` changes one setting.
-    private func command(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+    /// `/settings key value` changes one setting.
+    private func command(
+        _ parsed: Result<SettingChange, SettingChange.ParseError>, _ context: EventContext, _ tx: borrowing StoreTransaction
+    )
+        throws -> HandlerOutcome
+    {
         let words = context.words
         guard Self.mayChange(context) else { return Self.text(words.settingsAdminsOnly) }
-        guard case .change(let parsed) = action else {
-            return HandlerOutcome(replies: [.send(SettingsView(settings: context.chat).message)])
-        }
         switch parsed {
         case .failure(.usage):
             return Self.text(words.settingsUsage())
@@ -60,15 +74,22 @@ public struct SettingsFeature: Feature {
         }
     }
 
-    /// A settings button: applies the change and redraws the panel in place.
+    /// A settings button: applies the change and redraws the page it belongs to in place.
     private func press(_ change: SettingChange, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
         -> HandlerOutcome
     {
         guard Self.mayChange(context) else { return HandlerOutcome(notice: context.words.settingsAdminsOnly) }
         let updated = try apply(change, context, tx)
-        let panel = SettingsView(settings: updated).message
+        let panel = SettingsView(settings: updated, page: SettingsView.page(after: change)).message
         let replies: [Reply] = message.map { [.edit($0, panel)] } ?? [.send(panel)]
         return HandlerOutcome(replies: replies, notice: Phrasebook(updated.language).settingsSaved)
+    }
+
+    /// A page button: the same message shows that page.
+    private func open(_ page: SettingsView.Page, message: MessageID?, _ context: EventContext) -> HandlerOutcome {
+        guard Self.mayChange(context) else { return HandlerOutcome(notice: context.words.settingsAdminsOnly) }
+        let panel = SettingsView(settings: context.chat, page: page).message
+        return HandlerOutcome(replies: message.map { [.edit($0, panel)] } ?? [.send(panel)])
     }
 
     /// Private chats: anyone. Groups: only a sender the platform confirmed as admin.
@@ -84,14 +105,16 @@ public struct SettingsFeature: Feature {
         return settings
     }
 
-    private static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook) -> String {
+    /// "Language → English": the setting and its new value in words.
+    static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook) -> String {
         switch change {
-        case .language(let language): "\(words.labelLanguage) → \(language.rawValue)"
+        case .language(let language): "\(words.labelLanguage) → \(words.languageName(language))"
         case .timeZone(let zone): "\(words.labelTimeZone) → \(zone)"
         case .dailyTime(let time): "\(words.labelTime) → \(time)"
         case .daily(let on): "\(words.labelDaily) → \(words.onOff(on))"
         case .weekdaysOnly(let on): "\(words.labelWeekdays) → \(words.onOff(on))"
-        case .maxSpice(let level): "\(words.labelSpice) → \(level.rawValue)"
+        case .dailyCategories(let categories): "\(words.labelDailyCategories) → \(words.categoryList(categories))"
+        case .maxSpice(let level): "\(words.labelSpice) → \(level.rawValue) \(level.peppers)"
         case .reminders(let on): "\(words.labelReminders) → \(words.onOff(on))"
         case .banners(let on): "\(words.labelBanners) → \(words.onOff(on))"
         case .ai(let on): "\(words.labelAI) → \(words.onOff(on))"

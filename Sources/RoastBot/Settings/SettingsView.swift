@@ -2,64 +2,129 @@ import ChatPlatform
 import RoastCore
 import RoastStore
 
-/// The `/settings` panel: the chat's current settings and buttons that set each one.
+/// The `/settings` panel: the chat's current settings in words, for everyone to read, and — for
+/// whoever may change them — buttons that say what they set. The Roast of the Day's categories have
+/// a page of their own, opened from the panel.
 public struct SettingsView: Sendable {
-    public let settings: ChatSettings
+    /// Which page of the panel is shown.
+    public enum Page: String, Sendable, Hashable, CaseIterable {
+        case main = "m"
+        case categories = "c"
 
-    public init(settings: ChatSettings) { self.settings = settings }
+        /// The payload of the button that opens this page.
+        public var payload: String { CallbackPayload(SettingChange.payloadTag, "p", rawValue).encoded }
+    }
+
+    public let settings: ChatSettings
+    public let page: Page
+    /// Whether the viewer may change the settings: only then are there buttons.
+    public let editable: Bool
+
+    public init(settings: ChatSettings, page: Page = .main, editable: Bool = true) {
+        self.settings = settings
+        self.page = page
+        self.editable = editable
+    }
+
+    /// The page that shows the result of `change`.
+    public static func page(after change: SettingChange) -> Page {
+        if case .dailyCategories = change { return .categories }
+        return .main
+    }
 
     public var message: OutgoingMessage {
         let words = Phrasebook(settings.language)
         var text = RichText()
         text.append(.bold(words.settingsTitle))
-        let lines: [(String, String)] = [
-            (words.labelLanguage, settings.language == .vi ? "Tiếng Việt" : "English"),
+        switch page {
+        case .main:
+            for (label, value) in Self.lines(settings, words) {
+                text.append(.plain("\n• \(label): "))
+                text.append(.bold(value))
+            }
+            text.append(.plain("\n\n" + (editable ? words.settingsTimeZoneHint : words.settingsReadOnly)))
+        case .categories:
+            text.append(.plain("\n• \(words.labelDailyCategories): "))
+            text.append(.bold(words.categoryList(settings.dailyCategories)))
+            text.append(.plain("\n\n" + words.dailyCategoriesHint))
+        }
+        guard editable else { return OutgoingMessage(text: text) }
+        return OutgoingMessage(text: text, buttons: page == .main ? mainButtons(words) : categoryButtons(words))
+    }
+
+    /// Each setting and its current value, in words: the one list the panel shows (a new setting
+    /// is a line here and, if it has buttons, a row in ``mainButtons(_:)``).
+    static func lines(_ settings: ChatSettings, _ words: Phrasebook) -> [(String, String)] {
+        [
+            (words.labelLanguage, words.languageName(settings.language)),
             (words.labelTimeZone, settings.timeZone),
             (words.labelDaily, "\(words.onOff(settings.dailyEnabled)) · \(settings.dailyTime)"),
+            (words.labelDailyCategories, words.categoryList(settings.dailyCategories)),
             (words.labelWeekdays, words.onOff(settings.weekdaysOnly)),
-            (words.labelSpice, settings.maxSpice.peppers),
+            (words.labelSpice, "\(settings.maxSpice.rawValue) \(settings.maxSpice.peppers)"),
             (words.labelReminders, words.onOff(settings.remindersEnabled)),
             (words.labelBanners, words.onOff(settings.bannersEnabled)),
             (words.labelAI, words.onOff(settings.aiEnabled)),
             (words.labelPostTopic, words.postTopic(settings.postTopic)),
         ]
-        for (label, value) in lines {
-            text.append(.plain("\n• \(label): "))
-            text.append(.bold(value))
-        }
-        text.append(.plain("\n\n" + words.settingsTimeZoneHint))
-        return OutgoingMessage(text: text, buttons: buttons(words))
     }
 
-    private func buttons(_ words: Phrasebook) -> [[Button]] {
+    private func mainButtons(_ words: Phrasebook) -> [[Button]] {
         func button(_ label: String, _ change: SettingChange) -> Button { Button(label, data: change.payload) }
-        func check(_ on: Bool) -> String { on ? "✅" : "⬜️" }
+        func toggle(_ on: Bool, _ label: String, _ change: SettingChange) -> Button { button("\(Self.check(on)) \(label)", change) }
         let time = LocalTime(settings.dailyTime) ?? LocalTime(hour: 9)
         return [
             [button("🇻🇳 Tiếng Việt", .language(.vi)), button("🇬🇧 English", .language(.en))],
             [
-                button("\(check(settings.dailyEnabled)) \(words.labelDaily)", .daily(!settings.dailyEnabled)),
-                button("\(check(settings.weekdaysOnly)) \(words.labelWeekdays)", .weekdaysOnly(!settings.weekdaysOnly)),
+                toggle(settings.dailyEnabled, words.labelDaily, .daily(!settings.dailyEnabled)),
+                toggle(settings.weekdaysOnly, words.labelWeekdays, .weekdaysOnly(!settings.weekdaysOnly)),
             ],
             [
                 button("⏰ \(time.adding(minutes: -30))", .dailyTime(time.adding(minutes: -30))),
                 button("⏰ \(time.adding(minutes: 30))", .dailyTime(time.adding(minutes: 30))),
             ],
+            [Button("🗂 \(words.labelDailyCategories)…", data: Page.categories.payload)],
             SpiceLevel.all.map { level in
-                button(level == settings.maxSpice ? "🌶️\(level.rawValue) ✓" : "🌶️\(level.rawValue)", .maxSpice(level))
+                button(level == settings.maxSpice ? "🌶️ \(level.rawValue) ✓" : "🌶️ \(level.rawValue)", .maxSpice(level))
             },
             [
-                button("\(check(settings.remindersEnabled)) 🔔", .reminders(!settings.remindersEnabled)),
-                button("\(check(settings.bannersEnabled)) 🎉", .banners(!settings.bannersEnabled)),
-                button("\(check(settings.aiEnabled)) 🤖", .ai(!settings.aiEnabled)),
+                toggle(settings.remindersEnabled, words.labelReminders, .reminders(!settings.remindersEnabled)),
+                toggle(settings.bannersEnabled, words.labelBanners, .banners(!settings.bannersEnabled)),
             ],
-            SettingChange.commonTimeZones.prefix(3).map { zone in button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone))
+            [toggle(settings.aiEnabled, words.labelAI, .ai(!settings.aiEnabled))],
+            SettingChange.commonTimeZones.prefix(3).map { zone in
+                button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone))
             },
             SettingChange.commonTimeZones.dropFirst(3).map { zone in
                 button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone))
             },
         ]
     }
+
+    /// One toggle per category (ticked when the Roast of the Day may come from it), two a row, then
+    /// "every category" and the way back.
+    private func categoryButtons(_ words: Phrasebook) -> [[Button]] {
+        let chosen = settings.dailyCategories
+        let buttons = RoastCategory.allCases.map { category in
+            let on = chosen.isEmpty || chosen.contains(category)
+            let label = "\(Self.check(on)) \(category.emoji) \(category.name(in: settings.language))"
+            return Button(label, data: SettingChange.dailyCategories(Self.toggling(category, in: chosen)).payload)
+        }
+        var rows = stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) }
+        rows.append([Button("\(Self.check(chosen.isEmpty)) \(words.categoryList([]))", data: SettingChange.dailyCategories([]).payload)])
+        rows.append([Button(words.settingsBack, data: Page.main.payload)])
+        return rows
+    }
+
+    /// The categories after `category` is ticked or unticked; none chosen means every one, so
+    /// unticking the last one or ticking them all comes back to every category.
+    static func toggling(_ category: RoastCategory, in chosen: Set<RoastCategory>) -> Set<RoastCategory> {
+        let all = Set(RoastCategory.allCases)
+        let toggled = (chosen.isEmpty ? all : chosen).symmetricDifference([category])
+        return toggled.isEmpty || toggled == all ? [] : toggled
+    }
+
+    private static func check(_ on: Bool) -> String { on ? "✅" : "⬜️" }
 
     private static func zoneLabel(_ zone: String, current: String) -> String {
         let city = zone.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone

@@ -109,7 +109,9 @@ public struct WelcomeFeature: Feature {
             // Greet when added (or re-added), not when merely promoted or demoted.
             guard !wasActive else { return .nothing }
             guard context.envelope.chat.isGroup else { return .nothing }
-            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.welcomeToGroup)))])
+            let words = context.words
+            return HandlerOutcome(
+                replies: [.send(OutgoingMessage(text: RichText(plain: words.welcomeToGroup + "\n\n" + words.languageSwitchHint)))])
         case .left, .kicked:
             try tx.setChatActive(context.chatID, false)
             return .nothing

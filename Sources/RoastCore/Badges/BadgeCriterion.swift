@@ -39,6 +39,15 @@ public enum BadgeCriterion: Sendable, Hashable {
         }
         return BadgeProgress(value: value, target: target)
     }
+
+    /// The spice levels this criterion still needs that a chat capped at `cap` never serves (roasts
+    /// there are never spicier than the cap); empty when the badge can still be earned there.
+    public func levelsBeyond(cap: SpiceLevel, _ tally: ActivityTally) -> [SpiceLevel] {
+        guard case .spiceLevelsTried(let needed) = self else { return [] }
+        let reachable = tally.spiceLevels.union(SpiceLevel.all.filter { $0 <= cap })
+        guard reachable.count < needed else { return [] }
+        return SpiceLevel.all.filter { $0 > cap && !tally.spiceLevels.contains($0) }
+    }
 }
 
 /// Progress toward a badge: `value` of `target`, capped at 100 %.
@@ -64,6 +73,8 @@ public struct ActivityTally: Sendable, Hashable {
     public var roasts: Int
     public var categoriesTried: Int
     public var spiceLevelsTried: Int
+    /// Which spice levels were received (``spiceLevelsTried`` counts them), when read.
+    public var spiceLevels: Set<SpiceLevel>
     public var favorites: Int
     public var shares: Int
     public var fireReceived: Int
@@ -71,13 +82,14 @@ public struct ActivityTally: Sendable, Hashable {
     public var collectionRoasts: [String: Int]
 
     public init(
-        longestStreak: Int = 0, roasts: Int = 0, categoriesTried: Int = 0, spiceLevelsTried: Int = 0, favorites: Int = 0,
-        shares: Int = 0, fireReceived: Int = 0, collectionRoasts: [String: Int] = [:]
+        longestStreak: Int = 0, roasts: Int = 0, categoriesTried: Int = 0, spiceLevelsTried: Int = 0, spiceLevels: Set<SpiceLevel> = [],
+        favorites: Int = 0, shares: Int = 0, fireReceived: Int = 0, collectionRoasts: [String: Int] = [:]
     ) {
         self.longestStreak = longestStreak
         self.roasts = roasts
         self.categoriesTried = categoriesTried
         self.spiceLevelsTried = spiceLevelsTried
+        self.spiceLevels = spiceLevels
         self.favorites = favorites
         self.shares = shares
         self.fireReceived = fireReceived

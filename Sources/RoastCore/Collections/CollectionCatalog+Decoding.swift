@@ -11,13 +11,16 @@ import Foundation
 ///     "window": {"lunar": {"from": {"month": 1, "day": 1, "offset_days": -10}, "to": {"month": 1, "day": 7}}},
 ///     "name": {"vi": "…", "en": "…"}, "description": {"vi": "…", "en": "…"}, "banner": {"vi": "…", "en": "…"},
 ///     "aliases": ["tết", "new year"], "icon": "🧧", "theme": "#D62828", "prompt_modifier": "…",
-///     "roasts": {"vi": [{"id": "tet.vi.001", "spice": 2, "category": "general", "text": "…"}], "en": […]}
+///     "phases": [{"id": "first_days", "window": {"lunar": {"from": {"month": 1, "day": 1}, "to": {"month": 1, "day": 3}}}}],
+///     "roasts": {"vi": [{"id": "tet.vi.001", "spice": 2, "category": "general", "phases": ["first_days"], "text": "…"}], "en": […]}
 /// } ] }
 /// ```
 ///
 /// `kind` is `permanent`, `monthly` (with `"months": [1, 7]`) or `seasonal` (with a `lunar` or a
-/// `gregorian` window: `{"gregorian": {"from": "12-20", "to": "12-31"}}`). Keys starting with `_`
-/// are comments.
+/// `gregorian` window: `{"gregorian": {"from": "12-20", "to": "12-31"}}`). A seasonal collection
+/// may name `phases` (windows in the same calendar as its own) and its roasts the phases they fit;
+/// a roast without phases fits the whole season, and every phase needs a roast in each language that
+/// fits it. Keys starting with `_` are comments.
 extension CollectionCatalog {
     /// Decodes and validates a collections file; fails on the first problem, naming the entry.
     public init(data: Data) throws(CollectionCatalogError) {
@@ -60,7 +63,13 @@ extension CollectionCatalog {
         var icon: String
         var theme: String
         var prompt_modifier: String
+        var phases: [Phase]?
         var roasts: [String: [Roast]]
+    }
+
+    private struct Phase: Decodable {
+        var id: String
+        var window: Window
     }
 
     private struct Window: Decodable {
@@ -85,6 +94,7 @@ extension CollectionCatalog {
         var id: String
         var spice: Int
         var category: String?
+        var phases: [String]?
         var text: String
     }
 
@@ -115,19 +125,63 @@ extension CollectionCatalog {
         default:
             throw .invalidKind(collection: id, kind: entry.kind)
         }
+        let phases = try phases(entry.phases ?? [], of: kind, collection: id)
         var roasts: [Language: [LibraryRoast]] = [:]
+        var roastPhases: [String: [String]] = [:]
         for language in Language.allCases {
-            let list = try entry.roasts[language.rawValue, default: []].map { (raw) throws(CollectionCatalogError) in
+            let raws = entry.roasts[language.rawValue, default: []]
+            let list = try raws.map { (raw) throws(CollectionCatalogError) in
                 try roast(raw, language: language, collection: id)
             }
             guard list.count >= minimumRoastsPerLanguage else {
                 throw .tooFewRoasts(collection: id, language: language, count: list.count)
             }
+            for raw in raws {
+                guard let named = raw.phases, !named.isEmpty else { continue }
+                if let unknown = named.first(where: { name in !phases.contains { $0.id == name } }) {
+                    throw .unknownPhase(collection: id, id: raw.id, phase: unknown)
+                }
+                roastPhases[raw.id] = named
+            }
+            for phase in phases where !raws.contains(where: { $0.phases.map { $0.isEmpty || $0.contains(phase.id) } ?? true }) {
+                throw .invalidPhase(collection: id, phase: phase.id, reason: "has no roast in \(language.rawValue) that fits it")
+            }
             roasts[language] = list
         }
         return RoastCollection(
             id: id, names: names, descriptions: descriptions, banners: banners, aliases: entry.aliases ?? [], icon: entry.icon,
-            theme: entry.theme, promptModifier: entry.prompt_modifier, kind: kind, roasts: roasts)
+            theme: entry.theme, promptModifier: entry.prompt_modifier, kind: kind, roasts: roasts, phases: phases,
+            roastPhases: roastPhases)
+    }
+
+    /// The phases of a seasonal collection: distinct valid ids, windows in the season's calendar.
+    private static func phases(_ entries: [Phase], of kind: CollectionKind, collection: String) throws(CollectionCatalogError)
+        -> [SeasonPhase]
+    {
+        guard !entries.isEmpty else { return [] }
+        guard case .seasonal(let season) = kind else {
+            throw .invalidPhase(collection: collection, phase: entries[0].id, reason: "belongs to a collection that is not seasonal")
+        }
+        var result: [SeasonPhase] = []
+        for entry in entries {
+            guard isValidID(entry.id) else { throw .invalidPhase(collection: collection, phase: entry.id, reason: "has an invalid id") }
+            guard !result.contains(where: { $0.id == entry.id }) else {
+                throw .invalidPhase(collection: collection, phase: entry.id, reason: "is defined twice")
+            }
+            let window: SeasonWindow
+            do throws(CollectionCatalogError) {
+                window = try Self.window(entry.window, collection: collection)
+            } catch {
+                guard case .invalidWindow(_, let reason) = error else { throw error }
+                throw .invalidPhase(collection: collection, phase: entry.id, reason: "window \(reason)")
+            }
+            switch (season, window) {
+            case (.lunar, .lunar), (.gregorian, .gregorian): break
+            default: throw .invalidPhase(collection: collection, phase: entry.id, reason: "must use the same calendar as the season")
+            }
+            result.append(SeasonPhase(id: entry.id, window: window))
+        }
+        return result
     }
 
     private static func localized(_ texts: [String: String], field: String, collection: String) throws(CollectionCatalogError)

@@ -17,6 +17,10 @@ public enum CollectionCatalogError: Error, Sendable, Hashable, CustomStringConve
     case unknownCategory(collection: String, id: String, category: String)
     case emptyRoast(collection: String, id: String)
     case roastTooLong(collection: String, id: String, length: Int)
+    /// A phase that cannot be used (bad id, repeated, a window unlike the season's, or no roast fits it).
+    case invalidPhase(collection: String, phase: String, reason: String)
+    /// A roast names a phase its collection does not define.
+    case unknownPhase(collection: String, id: String, phase: String)
 
     public var description: String {
         switch self {
@@ -38,6 +42,9 @@ public enum CollectionCatalogError: Error, Sendable, Hashable, CustomStringConve
         case .unknownCategory(let collection, let id, let category):
             "collection \(collection): roast \(id) has unknown category \"\(category)\""
         case .emptyRoast(let collection, let id): "collection \(collection): roast \(id) has no text"
+        case .invalidPhase(let collection, let phase, let reason): "collection \(collection): phase \(phase) \(reason)"
+        case .unknownPhase(let collection, let id, let phase):
+            "collection \(collection): roast \(id) names phase \"\(phase)\", which the collection does not define"
         case .roastTooLong(let collection, let id, let length):
             "collection \(collection): roast \(id) is \(length) characters, at most \(RoastLibrary.maximumTextLength)"
         }

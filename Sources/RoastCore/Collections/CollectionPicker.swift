@@ -1,6 +1,6 @@
 /// Chooses a roast from one collection's own set (offline): never above the chat's spice cap when
-/// the set allows it, preferring the asked spice, and no repeats for the user until every suitable
-/// roast of the set was served. Pure: the generator is passed in.
+/// the set allows it, the asked spice or else the nearest one, and no repeats for the user until
+/// every suitable roast of the set was served. Pure: the generator is passed in.
 public struct CollectionPicker: Sendable {
     public struct Choice: Sendable, Hashable {
         public var roast: LibraryRoast
@@ -26,9 +26,8 @@ public struct CollectionPicker: Sendable {
         let fresh = pool.filter { !served.contains($0.id) }
         let exhausted = fresh.isEmpty
         var candidates = exhausted ? pool : fresh
-        if let spice {
-            let exact = candidates.filter { $0.spice == min(spice, maxSpice) }
-            if !exact.isEmpty { candidates = exact }
+        if let spice, let nearest = candidates.map({ abs($0.spice.rawValue - min(spice, maxSpice).rawValue) }).min() {
+            candidates = candidates.filter { abs($0.spice.rawValue - min(spice, maxSpice).rawValue) == nearest }
         }
         guard !candidates.isEmpty else { return nil }
         return Choice(roast: candidates[Int.random(in: 0..<candidates.count, using: &random)], exhausted: exhausted)

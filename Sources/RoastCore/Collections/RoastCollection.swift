@@ -20,11 +20,15 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
     public let kind: CollectionKind
     /// Its roasts per language, in file order.
     public let roasts: [Language: [LibraryRoast]]
+    /// The parts of a season some roasts are written for (seasonal collections only).
+    public let phases: [SeasonPhase]
+    /// The phases each roast fits, by roast id; a roast not listed fits every day the collection is on offer.
+    public let roastPhases: [String: [String]]
 
     public init(
         id: String, names: [Language: String], descriptions: [Language: String], banners: [Language: String] = [:],
         aliases: [String] = [], icon: String, theme: String, promptModifier: String, kind: CollectionKind,
-        roasts: [Language: [LibraryRoast]]
+        roasts: [Language: [LibraryRoast]], phases: [SeasonPhase] = [], roastPhases: [String: [String]] = [:]
     ) {
         self.id = id
         self.names = names
@@ -36,6 +40,8 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
         self.promptModifier = promptModifier
         self.kind = kind
         self.roasts = roasts
+        self.phases = phases
+        self.roastPhases = roastPhases
     }
 
     public func name(in language: Language) -> String { names[language] ?? names.values.sorted().first ?? id }
@@ -44,6 +50,12 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
 
     /// The roasts a chat in `language` receives from this collection.
     public func roasts(in language: Language) -> [LibraryRoast] { roasts[language] ?? [] }
+
+    /// Whether `roast` may be drawn on `date`: it names no phase, or `date` falls in one of those it names.
+    public func fits(_ roast: LibraryRoast, on date: LocalDate) -> Bool {
+        guard let names = roastPhases[roast.id], !names.isEmpty else { return true }
+        return phases.contains { names.contains($0.id) && $0.contains(date) }
+    }
 
     /// The badge unlocked by receiving every roast of this collection.
     public var badge: CollectionBadge {

@@ -72,6 +72,32 @@ public struct RoastRequestParser: Sendable {
         return request
     }
 
+    /// Every category `text` names, in order and without repeats, and the words that name none
+    /// ("meetings, code reviews, họp" → meetings and code reviews): for choosing several at once.
+    public func categories(in text: String) -> (categories: [RoastCategory], unrecognized: [String]) {
+        let original = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(64).map(String.init)
+        let tokens = original.map(TextNormalization.matchKey)
+        var found: [RoastCategory] = []
+        var unrecognized: [String] = []
+        var index = 0
+        while index < tokens.count {
+            var meaning: Meaning?
+            var length = 1
+            if let (matched, matchedLength) = longestMatch(in: tokens, from: index) {
+                (meaning, length) = (matched, matchedLength)
+            } else {
+                meaning = corrected(tokens[index])
+            }
+            switch meaning {
+            case .category(let category): if !found.contains(category) { found.append(category) }
+            case .filler: break
+            default: if !tokens[index].isEmpty { unrecognized.append(original[index]) }
+            }
+            index += length
+        }
+        return (found, unrecognized)
+    }
+
     private func apply(_ meaning: Meaning, to request: inout RoastRequest) {
         switch meaning {
         case .category(let category): request.category = category

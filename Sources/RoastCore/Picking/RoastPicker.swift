@@ -1,6 +1,7 @@
 /// Chooses a library roast for a request: weighted random, never above the chat's spice cap, no
-/// repeats for the same user until the request's pool is exhausted, and a graceful fallback (nearest
-/// spice, then the `general` category) when a pool is thin. Pure: the generator is passed in.
+/// repeats for the same user until the request's pool is exhausted, the request's mood's roasts
+/// first, and a graceful fallback (nearest spice, then the `general` category) when a pool is thin.
+/// Pure: the generator is passed in.
 public struct RoastPicker: Sendable {
     /// Why the picker chose from where it did.
     public enum Fallback: Sendable, Hashable {
@@ -27,6 +28,7 @@ public struct RoastPicker: Sendable {
     ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral), asked by its
     ///     position in ``RoastLibrary/all`` (see ``ReactionFeedback/weights(in:)``) and only for the
     ///     roasts left to draw from.
+    ///   - categories: the categories to draw from when the request names none (nil: all).
     ///   - categoryWeights: per-category multipliers used when the request names no category.
     ///   - allowed: whether the roast at a position in ``RoastLibrary/all`` may be chosen at all (the
     ///     safety filter's verdict); the others are left out before anything else, as if the library
@@ -40,6 +42,7 @@ public struct RoastPicker: Sendable {
         maxSpice: SpiceLevel,
         premiumUnlocked: Bool,
         served: Set<String>,
+        categories: [RoastCategory]? = nil,
         ordinalWeight weight: (Int) -> Double = { _ in 1 },
         categoryWeights: [RoastCategory: Double] = [:],
         allowed: ((Int) -> Bool)? = nil,
@@ -50,7 +53,7 @@ public struct RoastPicker: Sendable {
         var fallback = Fallback.none
 
         var pool = candidates(
-            language: language, categories: request.category.map { [$0] } ?? RoastCategory.allCases, premium: premiumUnlocked,
+            language: language, categories: request.category.map { [$0] } ?? categories ?? RoastCategory.allCases, premium: premiumUnlocked,
             maxSpice: maxSpice, allowed: allowed)
         if pool.isEmpty, request.category != nil, request.category != .general {
             pool = candidates(language: language, categories: [.general], premium: premiumUnlocked, maxSpice: maxSpice, allowed: allowed)
@@ -82,10 +85,16 @@ public struct RoastPicker: Sendable {
             }
         }
 
+        // The mood's own roasts come first: while any of the pool's roasts is tagged with it, the
+        // draw is among those (after no-repeat, so a mood never brings a repeat back early).
+        if let mood = request.mood {
+            let matching = pool.filter { roasts[$0].moods.contains(mood) }
+            if !matching.isEmpty { pool = matching }
+        }
+
         let scores = pool.map { ordinal -> Double in
             var score = weight(ordinal)
             if request.category == nil, !categoryWeights.isEmpty { score *= categoryWeights[roasts[ordinal].category] ?? 1 }
-            if let mood = request.mood, roasts[ordinal].moods.contains(mood) { score *= 2 }
             return max(score, 0.01)
         }
         let index = Self.weightedIndex(scores, using: &random)

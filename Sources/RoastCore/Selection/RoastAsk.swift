@@ -24,10 +24,25 @@ public struct RoastAsk: Sendable {
     public var feedback: ReactionFeedback
     /// The chat's local date: which collections and seasons are on offer.
     public var date: LocalDate
+    /// For the Roast of the Day: library and collection ids anyone in the chat received lately, with
+    /// how many of the chat's days ago (0: today). Those of the last ``RoastSelector/dailyFreshDays``
+    /// days are not drawn while any other roast may be.
+    public var receivedInChat: [String: Int]
+    /// The categories to draw from when the request names none (the chat's choice for its Roast of
+    /// the Day); empty: every category.
+    public var categories: Set<RoastCategory>
+
+    /// The spiciest roast this ask may get: the chat's cap, lowered by the mood's ceiling (stressed:
+    /// gentle roasts only) unless the person asked a spice level themselves.
+    public var spiceCeiling: SpiceLevel {
+        guard request.spice == nil, let ceiling = request.mood?.drawCeiling else { return maxSpice }
+        return min(maxSpice, ceiling)
+    }
 
     public init(
         purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
-        premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate
+        premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate,
+        receivedInChat: [String: Int] = [:], categories: Set<RoastCategory> = []
     ) {
         self.purpose = purpose
         self.request = request
@@ -38,5 +53,7 @@ public struct RoastAsk: Sendable {
         self.served = served
         self.feedback = feedback
         self.date = date
+        self.receivedInChat = receivedInChat
+        self.categories = categories
     }
 }

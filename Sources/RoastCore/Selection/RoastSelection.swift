@@ -14,6 +14,8 @@ public struct RoastSelection: Sendable, Hashable {
         case collectionNotOnOffer(id: String)
         /// They asked for more spice than the chat allows; the roast is at most `cap`.
         case spiceCapped(cap: SpiceLevel)
+        /// They asked for more spice than the collection `id` holds; the roast is its spiciest, `highest`.
+        case collectionSpiceUnavailable(id: String, highest: SpiceLevel)
     }
 
     public var origin: Origin

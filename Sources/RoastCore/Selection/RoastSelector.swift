@@ -1,8 +1,10 @@
 /// Chooses every roast the bot emits — asked for, from a collection, the Roast of the Day, inline
 /// results, an AI answer or its fallback — so that its rules hold on every path: the safety filter
 /// (built-in lists and the operator's block list) passes every text, nothing is spicier than the
-/// chat's cap, nobody gets a repeat before their pool is exhausted, Premium roasts only after a
-/// 7-day streak, and collections and seasons only while they are on offer on the chat's date.
+/// chat's cap (or, for a stressed person who named no spice, than the mood's ceiling), nobody gets
+/// a repeat before their pool is exhausted, a mood's own roasts first, Premium roasts only after a
+/// 7-day streak, and collections and seasons only while they are on offer on the chat's date (a
+/// seasonal roast only on the days of its phase).
 ///
 /// Pure apart from a memo of the filter's verdicts on library roasts: the generator is passed in.
 public struct RoastSelector: Sendable {
@@ -24,10 +26,35 @@ public struct RoastSelector: Sendable {
         verdicts.filter.check(text).isAllowed
     }
 
+    /// How many days a roast anyone in a chat received stays out of its Roast of the Day.
+    public static let dailyFreshDays = 30
+
     /// The roast for `ask`: `prepared` (an AI roast fetched for it) when it passes every rule, else
     /// one from the library or the collection on offer. Nil when nothing may be sent.
+    ///
+    /// The Roast of the Day is never a roast anyone in the chat received in the last
+    /// ``dailyFreshDays`` days while another may be drawn; a chat that had every one of them lately
+    /// gets one of those it received longest ago.
     public func select(
         _ ask: RoastAsk, prepared: PreparedRoast? = nil, catalog: CollectionCatalog, using random: inout some RandomNumberGenerator
+    ) -> RoastSelection? {
+        guard ask.purpose == .daily, !ask.receivedInChat.isEmpty else {
+            return select(ask, prepared: prepared, catalog: catalog, avoiding: [], using: &random)
+        }
+        // Avoid everything received within the window; failing that, within ever fewer days (the
+        // last floor is the most recent age, which avoids nothing).
+        let ages = Set(ask.receivedInChat.values).filter { $0 < Self.dailyFreshDays }.sorted(by: >)
+        for floor in [Self.dailyFreshDays] + ages {
+            let avoided = Set(ask.receivedInChat.compactMap { $0.value < floor ? $0.key : nil })
+            if let choice = select(ask, prepared: prepared, catalog: catalog, avoiding: avoided, using: &random) { return choice }
+        }
+        return nil
+    }
+
+    /// ``select(_:prepared:catalog:using:)`` leaving out the library and collection roasts `avoided`.
+    private func select(
+        _ ask: RoastAsk, prepared: PreparedRoast?, catalog: CollectionCatalog, avoiding avoided: Set<String>,
+        using random: inout some RandomNumberGenerator
     ) -> RoastSelection? {
         let (collection, sourceNotes) = source(for: ask, catalog: catalog)
         var notes = sourceNotes
@@ -41,10 +68,21 @@ public struct RoastSelector: Sendable {
                     origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: collection.id,
                     notes: notes)
             }
+            let drawable = { (roast: LibraryRoast) in
+                verdicts.allows(roast) && collection.fits(roast, on: ask.date) && !avoided.contains(roast.id)
+                    && (ask.categories.isEmpty || ask.categories.contains(roast.category))
+            }
             if let choice = CollectionPicker().pick(
-                from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.maxSpice, served: ask.served,
-                allowed: verdicts.allows, using: &random)
+                from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
+                allowed: drawable, using: &random)
             {
+                // Asked spicier than the collection goes (within the cap): said, with its spiciest.
+                if let asked = ask.request.spice, choice.roast.spice < min(asked, ask.spiceCeiling),
+                    let highest = collection.roasts(in: ask.language).filter(drawable).map(\.spice).max(),
+                    highest < min(asked, ask.spiceCeiling)
+                {
+                    notes.append(.collectionSpiceUnavailable(id: collection.id, highest: highest))
+                }
                 return selection(choice.roast, collection: collection.id, notes: notes)
             }
             // The Roast of the Day falls back to the library; a request for the collection has nothing to give.
@@ -54,7 +92,7 @@ public struct RoastSelector: Sendable {
             return RoastSelection(
                 origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: nil, notes: notes)
         }
-        return drawFromLibrary(ask, using: &random).map { selection($0, collection: nil, notes: notes) }
+        return drawFromLibrary(ask, avoiding: avoided, using: &random).map { selection($0, collection: nil, notes: notes) }
     }
 
     /// The AI prompt for `ask`, with the collection whose theme it carries; nil when the library must
@@ -71,7 +109,8 @@ public struct RoastSelector: Sendable {
             let weights = ask.feedback.categoryWeights
             category = RoastCategory.allCases[RoastPicker.weightedIndex(RoastCategory.allCases.map { weights[$0] ?? 1 }, using: &random)]
         }
-        let spice = min(ask.request.spice ?? SpiceLevel(clamping: Int.random(in: 1...ask.maxSpice.rawValue, using: &random)), ask.maxSpice)
+        let ceiling = ask.spiceCeiling
+        let spice = min(ask.request.spice ?? SpiceLevel(clamping: Int.random(in: 1...ceiling.rawValue, using: &random)), ceiling)
         let prompt = RoastPrompt(
             language: ask.language, category: category, spice: spice, mood: ask.request.mood,
             collectionModifier: collection?.promptModifier, feedbackAdjustment: ask.feedback.promptAdjustment(for: category))
@@ -93,16 +132,26 @@ public struct RoastSelector: Sendable {
         }
     }
 
-    /// An AI roast may be sent when it passes the filter (with this operator's block list) and the cap.
+    /// An AI roast may be sent when it passes the filter (with this operator's block list) and the
+    /// ask's spice ceiling.
     private func isUsable(_ prepared: PreparedRoast, _ ask: RoastAsk) -> Bool {
-        prepared.spice <= ask.maxSpice && allows(prepared.text)
+        prepared.spice <= ask.spiceCeiling && allows(prepared.text)
     }
 
-    /// A library roast weighted by the chat's feedback, from the roasts the filter allows.
-    private func drawFromLibrary(_ ask: RoastAsk, using random: inout some RandomNumberGenerator) -> LibraryRoast? {
-        let allowed = verdicts.libraryAllowed()
+    /// A library roast weighted by the chat's feedback, from the roasts the filter allows, leaving
+    /// out those `avoided`.
+    private func drawFromLibrary(_ ask: RoastAsk, avoiding avoided: Set<String>, using random: inout some RandomNumberGenerator)
+        -> LibraryRoast?
+    {
+        var allowed = verdicts.libraryAllowed()
+        if !avoided.isEmpty {
+            var permitted = allowed ?? [Bool](repeating: true, count: library.all.count)
+            for id in avoided { if let ordinal = library.ordinal(of: id) { permitted[ordinal] = false } }
+            allowed = permitted
+        }
         return picker.pick(
-            ask.request, language: ask.language, maxSpice: ask.maxSpice, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+            ask.request, language: ask.language, maxSpice: ask.spiceCeiling, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+            categories: ask.categories.isEmpty ? nil : RoastCategory.allCases.filter(ask.categories.contains),
             ordinalWeight: ask.feedback.weights(in: library), categoryWeights: ask.feedback.categoryWeights,
             allowed: allowed.map { allowed in { allowed[$0] } }, using: &random
         )?.roast

@@ -60,6 +60,7 @@ extension StoreTransaction {
                 chat, user, RoastKind.requested.rawValue
             ) { (row: borrowing Row) in (row.string(0), row.int(1)) }
             tally.categoriesTried = Set(tried.map(\.0)).count
+            tally.spiceLevels = Set(tried.compactMap { SpiceLevel(rawValue: $0.1) })
             tally.spiceLevelsTried = Set(tried.map(\.1)).count
         }
         if measures.contains(.favorites) {

@@ -8,8 +8,14 @@ public struct ChatSettings: Sendable, Hashable {
     public static let defaultTimeZone = "Asia/Ho_Chi_Minh"
     /// The local time of the daily roast in new chats.
     public static let defaultDailyTime = "09:00"
-    /// The spice ceiling of new chats.
+    /// The spice ceiling of new groups: a roast lands on everyone there.
     public static let defaultMaxSpice = SpiceLevel(clamping: 3)
+
+    /// The spice ceiling a new chat of `kind` starts with: in a private chat the person decides for
+    /// themselves (every level, so the Premium pool and every badge are within reach); groups start milder.
+    public static func defaultMaxSpice(for kind: ChatKind) -> SpiceLevel {
+        kind == .privateChat ? .hottest : defaultMaxSpice
+    }
 
     public var chatID: ChatID
     public var kind: ChatKind
@@ -26,6 +32,8 @@ public struct ChatSettings: Sendable, Hashable {
     /// `HH:mm`, local to ``timeZone``.
     public var dailyTime: String
     public var weekdaysOnly: Bool
+    /// The categories the Roast of the Day is drawn from; empty: every category.
+    public var dailyCategories: Set<RoastCategory>
     public var remindersEnabled: Bool
     public var bannersEnabled: Bool
     public var aiEnabled: Bool
@@ -36,17 +44,19 @@ public struct ChatSettings: Sendable, Hashable {
     public var isActive: Bool
     public var createdAt: Date
 
-    /// Settings with the defaults of a new chat; `dailyEnabled` defaults to on in groups and off elsewhere.
+    /// Settings with the defaults of a new chat; `dailyEnabled` defaults to on in groups and off
+    /// elsewhere, `maxSpice` to ``defaultMaxSpice(for:)``.
     public init(
         chatID: ChatID,
         kind: ChatKind,
         title: String? = nil,
         language: Language,
         timeZone: String = ChatSettings.defaultTimeZone,
-        maxSpice: SpiceLevel = ChatSettings.defaultMaxSpice,
+        maxSpice: SpiceLevel? = nil,
         dailyEnabled: Bool? = nil,
         dailyTime: String = ChatSettings.defaultDailyTime,
         weekdaysOnly: Bool = false,
+        dailyCategories: Set<RoastCategory> = [],
         remindersEnabled: Bool = true,
         bannersEnabled: Bool = true,
         aiEnabled: Bool = true,
@@ -60,10 +70,11 @@ public struct ChatSettings: Sendable, Hashable {
         self.language = language
         self.timeZone = timeZone
         self.zone = Self.zone(named: timeZone)
-        self.maxSpice = maxSpice
+        self.maxSpice = maxSpice ?? Self.defaultMaxSpice(for: kind)
         self.dailyEnabled = dailyEnabled ?? (kind == .group || kind == .supergroup)
         self.dailyTime = dailyTime
         self.weekdaysOnly = weekdaysOnly
+        self.dailyCategories = dailyCategories
         self.remindersEnabled = remindersEnabled
         self.bannersEnabled = bannersEnabled
         self.aiEnabled = aiEnabled
@@ -82,7 +93,7 @@ public struct ChatSettings: Sendable, Hashable {
 extension ChatSettings: Codable {
     private enum CodingKeys: String, CodingKey {
         case chatID, kind, title, language, timeZone, maxSpice, dailyEnabled, dailyTime, weekdaysOnly, remindersEnabled, bannersEnabled
-        case aiEnabled, postTopic, isActive, createdAt
+        case aiEnabled, postTopic, isActive, createdAt, dailyCategories
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +107,7 @@ extension ChatSettings: Codable {
             dailyEnabled: try container.decode(Bool.self, forKey: .dailyEnabled),
             dailyTime: try container.decode(String.self, forKey: .dailyTime),
             weekdaysOnly: try container.decode(Bool.self, forKey: .weekdaysOnly),
+            dailyCategories: try container.decodeIfPresent(Set<RoastCategory>.self, forKey: .dailyCategories) ?? [],
             remindersEnabled: try container.decode(Bool.self, forKey: .remindersEnabled),
             bannersEnabled: try container.decode(Bool.self, forKey: .bannersEnabled),
             aiEnabled: try container.decode(Bool.self, forKey: .aiEnabled),

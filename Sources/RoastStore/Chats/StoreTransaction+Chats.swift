@@ -30,19 +30,20 @@ extension StoreTransaction {
     public func saveChat(_ settings: ChatSettings) throws(StoreError) {
         try connection.execute(
             """
-            INSERT INTO chats (\(Self.chatColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO chats (\(Self.chatColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (chat_id) DO UPDATE SET
                 kind = excluded.kind, title = excluded.title, language = excluded.language,
                 time_zone = excluded.time_zone, max_spice = excluded.max_spice,
                 daily_enabled = excluded.daily_enabled, daily_time = excluded.daily_time,
                 weekdays_only = excluded.weekdays_only, reminders_enabled = excluded.reminders_enabled,
                 banners_enabled = excluded.banners_enabled, ai_enabled = excluded.ai_enabled,
-                is_active = excluded.is_active, created_at = excluded.created_at, post_topic_id = excluded.post_topic_id
+                is_active = excluded.is_active, created_at = excluded.created_at, post_topic_id = excluded.post_topic_id,
+                daily_categories = excluded.daily_categories
             """,
             settings.chatID, settings.kind.rawValue, settings.title, settings.language.rawValue, settings.timeZone,
             settings.maxSpice.rawValue, settings.dailyEnabled, settings.dailyTime, settings.weekdaysOnly,
             settings.remindersEnabled, settings.bannersEnabled, settings.aiEnabled, settings.isActive, settings.createdAt,
-            settings.postTopic)
+            settings.postTopic, Self.categoriesColumn(settings.dailyCategories))
     }
 
     /// Records whether the bot is still a member of the chat. Unknown chats are ignored.
@@ -110,12 +111,12 @@ extension StoreTransaction {
 
     static let chatColumns = """
         chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only, \
-        reminders_enabled, banners_enabled, ai_enabled, is_active, created_at, post_topic_id
+        reminders_enabled, banners_enabled, ai_enabled, is_active, created_at, post_topic_id, daily_categories
         """
 
     static func chatSettings(_ row: borrowing Row) throws(StoreError) -> ChatSettings {
         guard let spice = SpiceLevel(rawValue: row.int(5)) else { throw .corruptRow("chats.max_spice") }
-        return ChatSettings(
+        var settings = ChatSettings(
             chatID: ChatID(row.int64(0)),
             kind: try row.decode(ChatKind.self, 1, name: "kind"),
             title: row.optionalString(2),
@@ -131,5 +132,12 @@ extension StoreTransaction {
             postTopic: row.optionalInt64(14).map(TopicID.init(rawValue:)),
             isActive: row.bool(12),
             createdAt: row.date(13))
+        settings.dailyCategories = Set(row.string(15).split(separator: ",").compactMap { RoastCategory(rawValue: String($0)) })
+        return settings
+    }
+
+    /// `daily_categories`: raw values, comma-separated, in the categories' order; empty for all.
+    static func categoriesColumn(_ categories: Set<RoastCategory>) -> String {
+        RoastCategory.allCases.filter(categories.contains).map(\.rawValue).joined(separator: ",")
     }
 }

@@ -66,6 +66,16 @@ extension StoreTransaction {
             ) { (row: borrowing Row) in row.string(0) })
     }
 
+    /// Library and collection roasts anyone in `chat` received at or after `since` — asked for by a
+    /// member or posted as the Roast of the Day — each with when it was last received.
+    public func libraryIDsReceived(chat: ChatID, since: Date) throws(StoreError) -> [String: Date] {
+        // Once a day per chat: a range of the chat's roasts on its index, filtered by date.
+        let rows = try connection.query(
+            "SELECT library_id, created_at FROM roasts WHERE chat_id = ? AND library_id IS NOT NULL AND created_at >= ?", chat, since
+        ) { (row: borrowing Row) in (row.string(0), row.date(1)) }
+        return Dictionary(rows, uniquingKeysWith: max)
+    }
+
     /// Deletes the claims of days before `date` (in any chat); returns how many.
     @discardableResult
     public func pruneScheduledPostClaims(before date: LocalDate) throws(StoreError) -> Int {

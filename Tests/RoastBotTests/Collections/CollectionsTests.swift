@@ -97,7 +97,11 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
     @Test func roastWithACollectionWordServesTheWholeSetWithoutRepeatsThenCongratulates() async throws {
         var bot = try botWithCollections(at: duringTet)
         defer { bot.cleanUp() }
-        for _ in 0..<12 { await bot.run(bot.command("/roast tết")) }
+        // Each roast fits only some days of the season: the twelve take the season's phases.
+        for day in TetSeason.twelveDraws {
+            bot.clock.set(to: day)
+            await bot.run(bot.command("/roast tết"))
+        }
         let served = try bot.database.read { try $0.collectionRoastsServed(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(served["tet"]?.count == 12)
         // The badge engine announces the collection's completion badge once, with the twelfth roast
@@ -164,5 +168,47 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         #expect(banners.map(\.chat) == [BotFixture.group.id, utcChat.id])
         // The next year's Tết is a new season.
         #expect(restarted.sweep(at: ISO8601DateFormatter().date(from: "2027-01-28T09:00:00+07:00")!) == 2)
+    }
+}
+
+/// Collection roasts say which collection they come from; `/collections` gives a taste of each;
+/// asking more spice than a collection holds is said.
+@Suite struct CollectionLabelsTests {
+    @Test func aCollectionRoastIsLabelledWithItsCollection() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/roast tết"))
+        let roast = try #require(bot.platform.sentMessages.last { !$0.content.buttons.isEmpty })
+        let header = try #require(text(roast.content).split(separator: "\n").first)
+        #expect(header.contains("🧧 Tết Nguyên Đán"))
+        await bot.run(bot.command("/roast họp"))
+        let regular = try #require(bot.platform.sentMessages.last { !$0.content.buttons.isEmpty })
+        #expect(!text(regular.content).contains("🧧"))
+    }
+
+    @Test func collectionsShowsATasteOfEachCollection() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/collections"))
+        let body = text(try #require(bot.platform.sentMessages.last?.content))
+        let active = try CollectionCatalogStore(path: BotFixture.collectionsPath).catalog.active(
+            on: LocalDate(duringTet, in: BotDefaults.timeZone))
+        #expect(body.components(separatedBy: "👀 ").count - 1 == active.count)
+        // The taste of Tết is one of its roasts that fits the day (02-10 is before Tết).
+        #expect(!body.contains("Ngày đầu đi làm sau Tết"))
+    }
+
+    @Test func askingMoreSpiceThanACollectionHoldsIsSaid() async throws {
+        var bot = try botWithCollections(at: duringTet)
+        defer { bot.cleanUp() }
+        let privateChat = ChatRef(id: ChatID(BotFixture.bob.id.rawValue), kind: .privateChat)
+        await bot.run(bot.command("/roast tết 5", from: BotFixture.bob, in: privateChat))
+        let words = Phrasebook(.vi)
+        let replies = bot.platform.sentMessages.map { text($0.content) }
+        #expect(replies.contains { $0.contains(words.collectionSpiceUnavailable("🧧 Tết Nguyên Đán", highest: SpiceLevel(clamping: 3))) })
+        let roast = try #require(
+            try bot.database.read { try $0.recentRoasts(chat: privateChat.id, user: BotFixture.bob.id, limit: 1) }.first)
+        #expect(roast.collection == "tet")
+        #expect(roast.spice == SpiceLevel(clamping: 3))
     }
 }

@@ -84,8 +84,12 @@ import Testing
         var bot = try BotFixture(
             ai: ai, collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: duringTet)
         defer { bot.cleanUp() }
-        for _ in 0..<12 { await bot.run(bot.command("/roast tết")) }
+        for day in TetSeason.twelveDraws {
+            bot.clock.set(to: day)
+            await bot.run(bot.command("/roast tết"))
+        }
         #expect(ai.received.isEmpty)
+        bot.clock.set(to: TetSeason.afterTheTwelve)
         await bot.run(bot.command("/roast tết"))
         let prompt = try #require(ai.received.first)
         let tet = try #require(try CollectionCatalogStore(path: BotFixture.collectionsPath).catalog.collection(id: "tet"))

@@ -20,13 +20,14 @@ struct FixedStreakRisk: StreakRiskSource {
 struct SchedulerTests {
     static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
 
-    /// Creates `chat` (via an event at `createdAt`) and sets its timezone.
+    /// Creates `chat` (Bob, who speaks Vietnamese, adds the bot at `createdAt`: the chat speaks
+    /// Vietnamese) and sets its timezone.
     static func makeChat(
         _ bot: inout BotFixture, _ chat: ChatRef, timeZone: String, createdAt: Date, configure: (inout ChatSettings) -> Void = { _ in }
     )
         async throws
     {
-        await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.alice, in: chat, at: createdAt))
+        await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.bob, in: chat, at: createdAt))
         try bot.database.write { tx in
             guard var settings = try tx.chat(chat.id) else { return }
             settings.timeZone = timeZone
@@ -246,5 +247,127 @@ extension SchedulerTests {
         #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-10T02:00:00Z")).queued == 1)
         let later = try #require(try bot.database.read { try $0.scheduledPostClaims(chat: team.id) }.compactMap(\.roastID).max())
         #expect(try bot.database.read { try $0.roast(later) }?.collection == nil)
+    }
+}
+
+/// The Roast of the Day is something nobody in the chat has had lately.
+extension SchedulerTests {
+    /// Stores `ids` as roasts Alice received in `chat`, the n-th one `ages[n]` days before `day`.
+    static func received(_ ids: [String], ages: (Int) -> Int, before day: Date, in chat: ChatID, _ bot: BotFixture) throws {
+        try bot.database.write { tx in
+            _ = try tx.touchProfile(chat: chat, person: BotFixture.alice, at: day.addingTimeInterval(-90 * 86_400))
+            for (index, id) in ids.enumerated() {
+                let roast = try #require(BotFixture.library.roast(id: id))
+                try tx.insertRoast(
+                    RoastRecord(
+                        chatID: chat, requester: BotFixture.alice.id, kind: .requested, source: .library, libraryID: id, text: roast.text,
+                        language: roast.language, category: roast.category, spice: roast.spice,
+                        createdAt: day.addingTimeInterval(-Double(ages(index)) * 86_400)))
+            }
+        }
+    }
+
+    static func dailyLibraryIDs(_ bot: BotFixture, in chat: ChatID) throws -> [String] {
+        try bot.database.read { tx in
+            try tx.scheduledPostClaims(chat: chat).compactMap { claim in try claim.roastID.flatMap { try tx.roast($0)?.libraryID } }
+        }
+    }
+
+    @Test func theRoastOfTheDayIsNeverOneTheChatReceivedInTheLastThirtyDays() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-72), kind: .group, title: "Team")
+        let firstMorning = Self.instant("2026-03-09T02:00:00Z")  // 09:00 in Vietnam
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-01-01T00:00:00Z")) {
+            $0.maxSpice = .mildest
+        }
+        // The daily pool at spice 1 (56 Vietnamese roasts): a member received all but six in the last
+        // 20 days (so within 30 days on each of the six mornings); the six were received too, but 40 days ago.
+        let pool = BotFixture.library.all.filter { $0.language == .vi && !$0.isPremium && $0.spice == .mildest }.map(\.id)
+        let kept = Array(pool.suffix(6))
+        try Self.received(Array(pool.dropLast(6)), ages: { 1 + $0 % 20 }, before: firstMorning, in: team.id, bot)
+        try Self.received(kept, ages: { _ in 40 }, before: firstMorning, in: team.id, bot)
+        for day in 0..<6 {
+            #expect(bot.runtime.scheduler.runPass(now: firstMorning.addingTimeInterval(Double(day) * 86_400)).queued == 1)
+        }
+        // Six mornings, six of the kept roasts: yesterday's Roast of the Day counts as received too.
+        let dailies = try Self.dailyLibraryIDs(bot, in: team.id)
+        #expect(dailies.count == 6)
+        #expect(Set(dailies) == Set(kept))
+    }
+
+    /// A busy chat received its whole pool within 30 days: the Roast of the Day is the one received
+    /// longest ago rather than none at all.
+    @Test func aChatThatHadEveryRoastLatelyGetsTheOneReceivedLongestAgo() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-73), kind: .group, title: "Busy")
+        let morning = Self.instant("2026-03-09T02:00:00Z")
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-01-01T00:00:00Z")) {
+            $0.maxSpice = .mildest
+        }
+        let pool = BotFixture.library.all.filter { $0.language == .vi && !$0.isPremium && $0.spice == .mildest }.map(\.id)
+        let oldest = try #require(pool.last)
+        try Self.received(Array(pool.dropLast()), ages: { 1 + $0 % 5 }, before: morning, in: team.id, bot)
+        try Self.received([oldest], ages: { _ in 25 }, before: morning, in: team.id, bot)
+        #expect(bot.runtime.scheduler.runPass(now: morning).queued == 1)
+        #expect(try Self.dailyLibraryIDs(bot, in: team.id) == [oldest])
+    }
+}
+
+/// The categories an admin chose for the Roast of the Day.
+extension SchedulerTests {
+    @Test func theRoastOfTheDayComesFromTheChosenCategoriesInAndOutOfSeason() async throws {
+        var bot = try BotFixture(
+            collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: Self.instant("2026-02-01T00:00:00Z"),
+            administration: FixedAdministration(admins: [BotFixture.alice.id]))
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-74), kind: .group, title: "Team")
+        try await Self.makeChat(&bot, team, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-02-01T00:00:00Z"))
+        await bot.run(bot.command("/settings categories họp, kpi", from: BotFixture.alice, in: team))
+        #expect(try bot.database.read { try $0.chat(team.id)?.dailyCategories } == [.meetings, .kpis])
+        // Ten mornings during Tết 2026 (from 02-08) and ten in March.
+        for first in ["2026-02-08T02:00:00Z", "2026-03-02T02:00:00Z"] {
+            for day in 0..<10 {
+                #expect(bot.runtime.scheduler.runPass(now: Self.instant(first).addingTimeInterval(Double(day) * 86_400)).queued == 1)
+            }
+        }
+        let dailies = try bot.database.read { tx in
+            try tx.scheduledPostClaims(chat: team.id).compactMap { claim in try claim.roastID.flatMap { try tx.roast($0) } }
+        }
+        #expect(dailies.count == 20)
+        #expect(dailies.allSatisfy { [.meetings, .kpis].contains($0.category) })
+        // Tết's own roasts in those categories come first while it lasts.
+        #expect(dailies.contains { $0.collection == "tet" })
+    }
+}
+
+/// The Roast of the Day says who leads the chat's streaks.
+extension SchedulerTests {
+    @Test func theRoastOfTheDayCarriesTheChatsStreakLeaders() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let team = ChatRef(id: ChatID(-75), kind: .group, title: "Team")
+        let quiet = ChatRef(id: ChatID(-76), kind: .group, title: "Quiet")
+        for chat in [team, quiet] {
+            try await Self.makeChat(&bot, chat, timeZone: "Asia/Ho_Chi_Minh", createdAt: Self.instant("2026-03-01T00:00:00Z"))
+        }
+        // Alice is active on 03-06, 03-07 and 03-08 (a streak of 3), Bob on 03-08 only.
+        for (day, people) in [("06", [BotFixture.alice]), ("07", [BotFixture.alice]), ("08", [BotFixture.alice, BotFixture.bob])] {
+            for person in people {
+                await bot.run(
+                    bot.envelope(
+                        .command(name: "streak", arguments: "", message: MessageID(1)), from: person, in: team,
+                        at: Self.instant("2026-03-\(day)T05:00:00Z")))
+            }
+        }
+        // 03-09 at 09:00: yesterday's streaks are still alive.
+        #expect(bot.runtime.scheduler.runPass(now: Self.instant("2026-03-09T02:00:00Z")).queued == 2)
+        await bot.runtime.outbox.deliverPending()
+        let words = Phrasebook(.vi)
+        let post = try #require(Self.dailyPosts(bot, in: team.id).first?.text.plainText)
+        #expect(post.contains(words.streakLeaders([("🥇", "Alice", 3), ("🥈", "Bob", 1)])))
+        let none = try #require(Self.dailyPosts(bot, in: quiet.id).first?.text.plainText)
+        #expect(none.contains(words.streakLeaders([])))
     }
 }

@@ -18,6 +18,10 @@ struct SettingChangeTests {
         (["topic", "here"], .postTopic(.here)),
         (["topic", "General"], .postTopic(.general)),
         (["chude", "chung"], .postTopic(.general)),
+        (["chủ", "đề", "đây"], .postTopic(.here)),
+        (["chủ", "đề", "họp"], .dailyCategories([.meetings])),
+        (["chude", "kpi", "họp"], .dailyCategories([.meetings, .kpis])),
+        (["categories", "all"], .dailyCategories([])),
     ])
     func typedSettingsParse(arguments: [String], expected: SettingChange) throws {
         #expect(try SettingChange.parse(arguments).get() == expected)
@@ -51,5 +55,21 @@ struct SettingChangeTests {
         }
         #expect(CallbackPayload(parsing: "s:z:Not/AZone").flatMap(SettingChange.init) == nil)
         #expect(CallbackPayload(parsing: "x:2:5").flatMap(PrivacyFeature.ButtonAction.init) == nil)
+    }
+}
+
+extension SettingChangeTests {
+    @Test func theRoastOfTheDayCategoriesAreTypedInEitherLanguageAndCarriedByButtons() {
+        #expect(
+            SettingChange.parse(["categories", "meetings", "code", "reviews"]) == .success(.dailyCategories([.meetings, .codeReviews])))
+        #expect(SettingChange.parse(["chủ", "đề"]) == .failure(.usage))
+        #expect(SettingChange.parse(["chủ", "đề", "họp,", "sếp"]) == .success(.dailyCategories([.meetings, .management])))
+        #expect(SettingChange.parse(["categories", "all"]) == .success(.dailyCategories([])))
+        #expect(SettingChange.parse(["categories", "tất", "cả"]) == .success(.dailyCategories([])))
+        #expect(SettingChange.parse(["categories", "meetings", "lunch"]) == .failure(.usage))
+        for categories in [Set<RoastCategory>(), [.kpis], Set(RoastCategory.allCases)] {
+            let change = SettingChange.dailyCategories(categories)
+            #expect(CallbackPayload(parsing: change.payload).flatMap(SettingChange.init) == change)
+        }
     }
 }

@@ -70,3 +70,88 @@ struct SettingsFeatureTests {
         #expect(try bot.database.read { try $0.chat(privateChat.id)?.dailyEnabled } == true)
     }
 }
+
+/// Everyone may read the settings; admins change them with buttons that say what they do.
+extension SettingsFeatureTests {
+    @Test func membersSeeTheSettingsWithoutButtonsAndAdminsWithThem() async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        let words = Phrasebook(.vi)
+        await bot.run(bot.command("/settings", from: BotFixture.bob))
+        let read = try #require(bot.platform.sentMessages.last?.content)
+        #expect(read.text.plainText.hasPrefix(words.settingsTitle))
+        #expect(read.text.plainText.contains("\(words.labelLanguage): Tiếng Việt"))
+        #expect(read.text.plainText.contains(words.settingsReadOnly))
+        #expect(read.buttons.isEmpty)
+        await bot.run(bot.command("/settings", from: BotFixture.alice))
+        let panel = try #require(bot.platform.sentMessages.last?.content)
+        #expect(!panel.text.plainText.contains(words.settingsReadOnly))
+        #expect(!panel.buttons.isEmpty)
+        // Every button says in words (or digits) what it does, not only with icons.
+        for button in panel.buttons.joined() {
+            #expect(button.label.contains { $0.isLetter || $0.isNumber }, "\(button.label)")
+        }
+    }
+
+    @Test func aChangeIsConfirmedInWordsNotCodes() async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/settings language en", from: BotFixture.alice))
+        #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.en).settingChanged("Language → English"))
+        await bot.run(bot.command("/settings language vi", from: BotFixture.alice))
+        #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.vi).settingChanged("Ngôn ngữ → Tiếng Việt"))
+    }
+
+    /// The Roast of the Day's categories have a page of their own, opened from the panel.
+    @Test func theCategoriesPageTogglesTheRoastOfTheDaysCategories() async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/settings", from: BotFixture.alice))
+        let panel = try #require(bot.platform.sentMessages.last)
+        let words = Phrasebook(.vi)
+        #expect(panel.content.text.plainText.contains("\(words.labelDailyCategories): \(words.categoryList([]))"))
+        let open = try #require(panel.content.buttons.joined().first { $0.label.contains(words.labelDailyCategories) })
+        await bot.run(bot.envelope(.buttonPress(callbackID: "p", data: open.data, message: panel.message), from: BotFixture.alice))
+        let page = try #require(Self.lastEdit(bot))
+        let meetings = try #require(page.buttons.joined().first { $0.label.contains(RoastCategory.meetings.name(in: .vi)) })
+        #expect(meetings.label.hasPrefix("✅"))
+        // Unticking meetings leaves the seven others.
+        await bot.run(bot.envelope(.buttonPress(callbackID: "m", data: meetings.data, message: panel.message), from: BotFixture.alice))
+        #expect(
+            try bot.database.read { try $0.chat(BotFixture.group.id)?.dailyCategories }
+                == Set(RoastCategory.allCases).subtracting([.meetings]))
+        let after = try #require(Self.lastEdit(bot))
+        #expect(after.buttons.joined().first { $0.label.contains(RoastCategory.meetings.name(in: .vi)) }?.label.hasPrefix("⬜️") == true)
+        let back = try #require(after.buttons.joined().last)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: back.data, message: panel.message), from: BotFixture.alice))
+        #expect(try #require(Self.lastEdit(bot)).text.plainText.contains(words.labelTimeZone))
+    }
+
+    static func lastEdit(_ bot: BotFixture) -> OutgoingMessage? {
+        guard case .edited(_, _, let content) = bot.platform.deliveries.last(where: { if case .edited = $0 { true } else { false } }) else {
+            return nil
+        }
+        return content
+    }
+}
+
+extension SettingsFeatureTests {
+    /// Whatever is changed, the confirmation and the panel show values in words: never a language
+    /// code where a language is named (timezone ids such as Asia/Ho_Chi_Minh are values themselves).
+    @Test(arguments: [
+        "language en", "language vi", "timezone Europe/Berlin", "time 08:30", "daily off", "weekdays on", "categories meetings kpis",
+        "categories all", "spice 4", "reminders off", "banners off", "ai off",
+    ])
+    func settingsRepliesNeverShowARawCode(_ arguments: String) async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/settings \(arguments)", from: BotFixture.alice))
+        await bot.run(bot.command("/settings", from: BotFixture.bob))
+        await bot.run(bot.command("/settings", from: BotFixture.alice))
+        let replies = bot.platform.sentMessages.map(\.content.text.plainText)
+        #expect(replies.count == 3)
+        for reply in replies { #expect(reply.firstMatch(of: /(→|:) (en|vi)\b/) == nil, "\(reply)") }
+        // Both panels (a member's and an admin's) name the language.
+        for panel in replies.dropFirst() { #expect(panel.contains("Tiếng Việt") || panel.contains("English")) }
+    }
+}

@@ -70,4 +70,17 @@ struct BadgeEngineTests {
         #expect(catalog["roasts-10"]?.icon == "🐥")
         #expect(catalog.newlyEarned(ActivityTally(collectionRoasts: ["tet": 3]), alreadyEarned: []).map(\.id) == ["collection-tet"])
     }
+
+    /// Spice levels above the cap are never served; the ones already tried (under an earlier, higher
+    /// cap) still count, so only the untried levels above the cap put the badge out of reach.
+    @Test func spiceVarietyIsOutOfReachOnlyForUntriedLevelsAboveTheCap() {
+        let adventurer = BadgeCriterion.spiceLevelsTried(5)
+        let three = SpiceLevel(clamping: 3)
+        let lowOnly = ActivityTally(spiceLevelsTried: 3, spiceLevels: Set(SpiceLevel.all.prefix(3)))
+        #expect(adventurer.levelsBeyond(cap: three, lowOnly) == [SpiceLevel(clamping: 4), .hottest])
+        #expect(adventurer.levelsBeyond(cap: .hottest, lowOnly).isEmpty)
+        let triedHotEarlier = ActivityTally(spiceLevelsTried: 3, spiceLevels: [.mildest, SpiceLevel(clamping: 4), .hottest])
+        #expect(adventurer.levelsBeyond(cap: three, triedHotEarlier).isEmpty)
+        #expect(BadgeCriterion.roasts(10).levelsBeyond(cap: .mildest, lowOnly).isEmpty)
+    }
 }

@@ -98,6 +98,66 @@ import Testing
                 == .malformedJSON(reason: "expected Array<Any> at .collections"))
     }
 
+    /// Phases of a season: defined once, in the season's calendar, cited by roasts that exist, and
+    /// each with a roast in every language that fits it.
+    @Test func phasesAreValidatedOnLoad() throws {
+        func tet(phases: [[String: Any]], tagging tags: [String: [String]]) -> [String: Any] {
+            var kind = CollectionFixtures.lunarTet
+            kind["phases"] = phases
+            var entry = CollectionFixtures.collection("tet", kind: kind)
+            var roasts = entry["roasts"] as! [String: [[String: Any]]]
+            for language in ["vi", "en"] {
+                for index in roasts[language]!.indices {
+                    let number = index + 1
+                    if let named = tags[String(number)] { roasts[language]![index]["phases"] = named }
+                }
+            }
+            entry["roasts"] = roasts
+            return entry
+        }
+        let first: [String: Any] = [
+            "id": "first_days", "window": ["lunar": ["from": ["month": 1, "day": 1], "to": ["month": 1, "day": 3]]],
+        ]
+        let after: [String: Any] = ["id": "after", "window": ["lunar": ["from": ["month": 1, "day": 4], "to": ["month": 1, "day": 7]]]]
+        func error(_ entry: [String: Any]) -> CollectionCatalogError? {
+            do {
+                _ = try CollectionFixtures.catalog([entry])
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let parsed = try CollectionFixtures.catalog([
+            tet(phases: [first, after], tagging: ["1": ["after"], "2": ["first_days", "after"]])
+        ])
+        let collection = try #require(parsed.collection(id: "tet"))
+        let mung1 = LocalDate(year: 2026, month: 2, day: 17)
+        let mung5 = LocalDate(year: 2026, month: 2, day: 21)
+        let afterOnly = try #require(parsed.roast(id: "tet.en.001"))
+        #expect(!collection.fits(afterOnly, on: mung1) && collection.fits(afterOnly, on: mung5))
+        #expect(collection.fits(try #require(parsed.roast(id: "tet.en.003")), on: mung1))
+
+        #expect(
+            error(tet(phases: [first], tagging: ["1": ["after"]])) == .unknownPhase(collection: "tet", id: "tet.vi.001", phase: "after"))
+        #expect(
+            error(tet(phases: [first, first], tagging: [:]))
+                == .invalidPhase(collection: "tet", phase: "first_days", reason: "is defined twice"))
+        let gregorian: [String: Any] = ["id": "eve", "window": ["gregorian": ["from": "02-16", "to": "02-16"]]]
+        #expect(
+            error(tet(phases: [gregorian], tagging: [:]))
+                == .invalidPhase(collection: "tet", phase: "eve", reason: "must use the same calendar as the season"))
+        // Every roast tagged after: nothing left for the first days.
+        let everyOne = Dictionary(uniqueKeysWithValues: (1...12).map { (String($0), ["after"]) })
+        #expect(
+            error(tet(phases: [first, after], tagging: everyOne))
+                == .invalidPhase(collection: "tet", phase: "first_days", reason: "has no roast in vi that fits it"))
+        var permanent = CollectionFixtures.collection("office")
+        permanent["phases"] = [first]
+        #expect(
+            error(permanent)
+                == .invalidPhase(collection: "office", phase: "first_days", reason: "belongs to a collection that is not seasonal"))
+    }
+
     @Test func errorDescriptionsNameTheEntry() {
         let description = CollectionCatalogError.tooFewRoasts(collection: "tet", language: .vi, count: 3).description
         #expect(description.contains("tet") && description.contains("vi") && description.contains("12"))

@@ -84,6 +84,32 @@ let shippedCatalog = Result { () throws -> CollectionCatalog in
         }
     }
 
+    /// The shipped phases lie inside their season every year, Tết's in order (before, eve, first
+    /// days, after), and each has roasts in both languages.
+    @Test(arguments: 2026...2035)
+    func shippedPhasesLieInsideTheirSeason(year: Int) throws {
+        let catalog = try shippedCatalog.get()
+        for collection in catalog.collections where !collection.phases.isEmpty {
+            guard case .seasonal(let window) = collection.kind else {
+                Issue.record("\(collection.id) has phases but is not seasonal")
+                continue
+            }
+            let season = try #require(window.occurrence(of: collection.id, inYear: year))
+            for phase in collection.phases {
+                let span = try #require(phase.window.occurrence(of: phase.id, inYear: year))
+                #expect(season.contains(span.first) && season.contains(span.last), "\(collection.id) \(phase.id) \(year)")
+            }
+        }
+        let tet = try #require(catalog.collection(id: "tet"))
+        let spans = try tet.phases.map { try #require($0.window.occurrence(of: $0.id, inYear: year)) }
+        let lunarNewYear = try VietnameseLunarCalendar.tet(ofLunarYear: year)
+        let newYear = LocalDate(year: lunarNewYear.year, month: lunarNewYear.month, day: lunarNewYear.day)
+        #expect(tet.phases.map(\.id) == ["before", "eve", "first_days", "after"])
+        #expect(spans[0].last == newYear.adding(days: -1) && spans[1].first == newYear.adding(days: -1))
+        #expect(spans[2].first == newYear && spans[2].last == newYear.adding(days: 2))
+        #expect(spans[3].first == newYear.adding(days: 3))
+    }
+
     @Test func theCalendarAgreesWithTheWindowsThatTheTestsAssume() throws {
         #expect(try VietnameseLunarCalendar.tet(ofLunarYear: 2026) == SolarDate(year: 2026, month: 2, day: 17))
         #expect(

@@ -81,7 +81,7 @@ struct RoastPickerTests {
         #expect(run(42) != run(43))
     }
 
-    @Test func favoursRoastsThatSuitTheMood() throws {
+    @Test func drawsTheMoodsOwnRoastsFirstButNeverRepeatsForThem() throws {
         let picker = RoastPicker(library: try Self.library())
         var random = SplitMix64(seed: 11)
         var bored = 0
@@ -91,8 +91,15 @@ struct RoastPickerTests {
                 served: [], using: &random)
             if choice?.roast.id == "en.meetings.002" { bored += 1 }
         }
-        // Weight 2 of a total 4 (1 + 2 + 1): about half, far above the unweighted third.
-        #expect(bored > 850 && bored < 1_150)
+        // The only roast tagged bored within the cap, every time (it was a weight of 2 in 4 before).
+        #expect(bored == 2_000)
+        // Once it was served, the category's other roasts come before a repeat.
+        let next = try #require(
+            picker.pick(
+                RoastRequest(category: .meetings, mood: .bored), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false,
+                served: ["en.meetings.002"], using: &random))
+        #expect(next.roast.id != "en.meetings.002")
+        #expect(next.fallback == .none)
     }
 
     @Test func weightsShiftChoices() throws {

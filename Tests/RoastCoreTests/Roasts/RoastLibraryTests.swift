@@ -56,6 +56,15 @@ private func shippedLibrary() throws -> RoastLibrary {
         #expect(premium.allSatisfy { $0.isPremium })
     }
 
+    /// The Premium unlock means something under any spice cap: its pool has roasts at every level.
+    @Test(arguments: presentLanguages, RoastCategory.allCases)
+    func premiumHasAtLeastTwoRoastsAtEverySpiceLevelPerCategory(language: Language, category: RoastCategory) throws {
+        let premium = try shippedLibrary().premium(language: language, category: category)
+        for spice in SpiceLevel.all {
+            #expect(premium.count { $0.spice == spice } >= 2, "\(language.rawValue) \(category.rawValue) spice \(spice)")
+        }
+    }
+
     @Test(arguments: presentLanguages)
     func everyRoastIsShortUniqueAndSuitsAtMostTwoMoods(language: Language) throws {
         let roasts = try shippedLibrary().all.filter { $0.language == language }
@@ -66,6 +75,31 @@ private func shippedLibrary() throws -> RoastLibrary {
             #expect(roast.moods.count <= 2, "\(roast.id)")
             #expect(Set(roast.moods).count == roast.moods.count, "\(roast.id) repeats a mood")
             #expect(ids.insert(roast.id).inserted, "\(roast.id) is not unique")
+        }
+    }
+
+    /// Both languages follow the one mood scheme documented on ``Mood``: one or two moods per roast,
+    /// each within its spice range, and every mood on enough roasts of every category.
+    @Test(arguments: presentLanguages)
+    func moodTagsFollowTheOneScheme(language: Language) throws {
+        let library = try shippedLibrary()
+        for roast in library.all where roast.language == language {
+            #expect((1...2).contains(roast.moods.count), "\(roast.id) has \(roast.moods.count) moods")
+            for mood in roast.moods {
+                #expect(mood.taggedSpice.contains(roast.spice), "\(roast.id): \(mood) at spice \(roast.spice)")
+            }
+        }
+        for category in RoastCategory.allCases {
+            let regular = library.roasts(language: language, category: category)
+            let premium = library.premium(language: language, category: category)
+            for mood in Mood.allCases {
+                #expect(
+                    regular.count { $0.moods.contains(mood) } >= Mood.minimumRoastsPerCategory,
+                    "\(language.rawValue) \(category.rawValue): \(mood)")
+                #expect(
+                    premium.count { $0.moods.contains(mood) } >= Mood.minimumPremiumRoastsPerCategory,
+                    "\(language.rawValue) premium \(category.rawValue): \(mood)")
+            }
         }
     }
 

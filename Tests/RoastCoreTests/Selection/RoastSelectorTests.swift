@@ -133,4 +133,26 @@ struct RoastSelectorTests {
             #expect(choice.libraryID == kept.id)
         }
     }
+
+    /// Asking a collection for more spice than it holds gives its spiciest roast, and says so.
+    @Test func askingACollectionAboveItsSpiciestSaysSo() throws {
+        let selector = try Self.selector()
+        var random = SplitMix64(seed: 9)
+        for _ in 0..<50 {
+            let choice = try #require(
+                selector.select(
+                    Self.ask(RoastRequest(spice: .hottest, collection: "tet"), maxSpice: 5, on: Self.tet),
+                    catalog: try shippedCatalog.get(),
+                    using: &random))
+            #expect(choice.collection == "tet")
+            #expect(choice.spice == SpiceLevel(clamping: 3))
+            #expect(choice.notes == [.collectionSpiceUnavailable(id: "tet", highest: SpiceLevel(clamping: 3))])
+        }
+        // Within what it holds, nothing to say.
+        let held = try #require(
+            selector.select(
+                Self.ask(RoastRequest(spice: SpiceLevel(clamping: 2), collection: "tet"), maxSpice: 5, on: Self.tet),
+                catalog: try shippedCatalog.get(), using: &random))
+        #expect(held.spice == SpiceLevel(clamping: 2) && held.notes.isEmpty)
+    }
 }

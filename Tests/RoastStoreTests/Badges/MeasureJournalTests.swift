@@ -72,6 +72,10 @@ struct MeasureJournalTests {
         }
         #expect(partial == ActivityTally(longestStreak: 4, roasts: 1))
         let whole = try database.read { try $0.activityTally(chat: Fixtures.group.id, user: Fixtures.alice.id) }
-        #expect(whole == ActivityTally(longestStreak: 4, roasts: 1, categoriesTried: 1, spiceLevelsTried: 1, favorites: 1))
+        #expect(
+            whole
+                == ActivityTally(
+                    longestStreak: 4, roasts: 1, categoriesTried: 1, spiceLevelsTried: 1, spiceLevels: [SpiceLevel(clamping: 2)],
+                    favorites: 1))
     }
 }

@@ -28,6 +28,33 @@ struct ChatTests {
         #expect(settings.dailyEnabled == false)
     }
 
+    /// In a private chat the person decides for themselves: every spice level, so every badge and
+    /// the whole Premium pool are within reach. Groups keep the milder default.
+    @Test func newPrivateChatAllowsEverySpiceLevelAndGroupsStayAtThree() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let (personal, group) = try database.write { tx in
+            (
+                try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday),
+                try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
+            )
+        }
+        #expect(personal.maxSpice == .hottest)
+        #expect(group.maxSpice == SpiceLevel(clamping: 3))
+        #expect(ChatSettings.defaultMaxSpice(for: .supergroup) == SpiceLevel(clamping: 3))
+    }
+
+    /// A chat created before the defaults changed keeps the cap it has stored.
+    @Test func anExistingPrivateChatKeepsItsStoredCap() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let settings = try database.write { tx in
+            var stored = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
+            stored.maxSpice = SpiceLevel(clamping: 3)
+            try tx.saveChat(stored)
+            return try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday.addingTimeInterval(60))
+        }
+        #expect(settings.maxSpice == SpiceLevel(clamping: 3))
+    }
+
     @Test func knownChatKeepsSettingsButRefreshesKindAndTitle() throws {
         let database = try RoastDatabase(path: ":memory:")
         let later = Fixtures.monday.addingTimeInterval(3600)
@@ -51,7 +78,8 @@ struct ChatTests {
         let database = try RoastDatabase(path: ":memory:")
         let settings = ChatSettings(
             chatID: ChatID(-5), kind: .supergroup, title: nil, language: .en, timeZone: "Europe/Berlin",
-            maxSpice: .mildest, dailyEnabled: false, dailyTime: "17:45", weekdaysOnly: true, remindersEnabled: false,
+            maxSpice: .mildest, dailyEnabled: false, dailyTime: "17:45", weekdaysOnly: true, dailyCategories: [.meetings, .codeReviews],
+            remindersEnabled: false,
             bannersEnabled: false, aiEnabled: false, isActive: false, createdAt: Fixtures.monday)
         try database.write { tx in try tx.saveChat(settings) }
         #expect(try database.read { tx in try tx.chat(ChatID(-5)) } == settings)

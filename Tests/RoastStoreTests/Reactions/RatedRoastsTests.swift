@@ -94,7 +94,7 @@ struct RatedRoastsTests {
         #expect(Schema.migrations[before.count].name == "summarise reactions per roast for feedback")
         let old = try RoastDatabase(path: path, migrations: before)
         try old.write { tx in
-            // The chat as that schema stored it (today's ensureChat also writes later columns).
+            // Rows as that schema stored them (today's ensureChat and insertRoast also write later columns and tables).
             try tx.connection.execute(
                 """
                 INSERT INTO chats (chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only,
@@ -103,7 +103,6 @@ struct RatedRoastsTests {
                 """,
                 Fixtures.group.id)
             try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
-            // Rows as that schema stored them (today's insertRoast also writes later tables).
             let first = try Self.insertRoastRow(tx, libraryID: "a")
             _ = try Self.insertRoastRow(tx, libraryID: "b")
             try tx.connection.execute(

@@ -94,7 +94,8 @@ struct StreakStoreTests {
         #expect(
             tally
                 == ActivityTally(
-                    longestStreak: 5, roasts: 3, categoriesTried: 2, spiceLevelsTried: 2, favorites: 1, shares: 2, fireReceived: 1,
+                    longestStreak: 5, roasts: 3, categoriesTried: 2, spiceLevelsTried: 2,
+                    spiceLevels: [SpiceLevel(clamping: 2), .hottest], favorites: 1, shares: 2, fireReceived: 1,
                     collectionRoasts: ["tet": 1]))
         #expect(try database.read { try $0.fireReceived(chat: Fixtures.group.id) } == [Fixtures.alice.id: 1])
     }
