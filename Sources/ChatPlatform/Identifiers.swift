@@ -5,6 +5,10 @@ public struct ChatID: RawRepresentable, Hashable, Sendable, Codable, Comparable,
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
     public var description: String { String(rawValue) }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// A person's private chat with the bot, which has the person's id (Telegram's rule; every
+    /// adapter follows it).
+    public static func privateChat(of user: UserID) -> ChatID { ChatID(user.rawValue) }
 }
 
 /// A person (or bot) on the platform.

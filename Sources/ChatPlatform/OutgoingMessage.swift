@@ -1,12 +1,23 @@
-/// An inline button. `data` is the bot's encoded payload; adapters enforce their size limits
-/// (Telegram: 64 bytes of callback data).
+/// An inline button. `data` is the bot's encoded payload, sent back when the button is pressed;
+/// adapters enforce their size limits (Telegram: 64 bytes of callback data).
 public struct Button: Sendable, Hashable, Codable {
     public var label: String
     public var data: String
+    /// When set, the button sends nothing back: it opens the presser's private chat with the bot and
+    /// starts it with this payload (Telegram: a `t.me/<bot>?start=<payload>` deep link; at most 64 of
+    /// `A-Z a-z 0-9 _ -`). The private chat then receives `/start <payload>` from the presser.
+    public var startsPrivateChat: String?
 
     public init(_ label: String, data: String) {
         self.label = label
         self.data = data
+    }
+
+    /// A button that opens the presser's private chat with the bot, started with `payload`.
+    public static func privateChat(_ label: String, start payload: String) -> Button {
+        var button = Button(label, data: "")
+        button.startsPrivateChat = payload
+        return button
     }
 }
 

@@ -38,7 +38,7 @@ public final class ConsolePlatform: ChatPlatform {
             if !message.buttons.isEmpty { state.latestWithButtons[chat] = id }
             return id
         }
-        write(Self.render(message, header: "🤖 #\(id)"))
+        write(Self.render(message, header: "🤖 #\(id)" + Self.where(chat)))
         return MessageID(id)
     }
 
@@ -71,7 +71,7 @@ public final class ConsolePlatform: ChatPlatform {
             state.chats[id] = chat
             return id
         }
-        var block = "📎 #\(id) \(document.filename) (\(document.contents.count) bytes)\n"
+        var block = "📎 #\(id)\(Self.where(chat)) \(document.filename) (\(document.contents.count) bytes)\n"
         if let caption = document.caption { block += "   " + Self.plain(caption) + "\n" }
         write(block)
         return MessageID(id)
@@ -105,10 +105,18 @@ public final class ConsolePlatform: ChatPlatform {
         return block
     }
 
-    /// `   [1] 😂  [2] 🔥 1 …` and a newline; nothing without buttons.
+    /// `   [1] 😂  [2] 🔥 1 …` and a newline; nothing without buttons. A button that opens the private
+    /// chat says so with `↗`.
     static func buttonLine(_ buttons: [Button]) -> String {
         guard !buttons.isEmpty else { return "" }
-        return "   " + buttons.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  ") + "\n"
+        return "   "
+            + buttons.enumerated().map { "[\($0.offset + 1)] \($0.element.label)\($0.element.startsPrivateChat == nil ? "" : " ↗")" }
+            .joined(separator: "  ") + "\n"
+    }
+
+    /// ` (private)` after the header of what goes to a person's private chat; nothing in the group.
+    static func `where`(_ chat: ChatID) -> String {
+        chat == ConsoleSession.groupID ? "" : " (private)"
     }
 
     /// Plain-text rendering: mentions as `@name`, styles dropped.

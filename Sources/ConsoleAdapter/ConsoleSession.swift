@@ -35,7 +35,7 @@ public struct ConsoleSession: Sendable {
     public var chat: ChatRef {
         switch chatKind {
         case .group: ChatRef(id: Self.groupID, kind: .supergroup, title: "Console team")
-        case .private: ChatRef(id: ChatID(user.id.rawValue), kind: .privateChat)
+        case .private: ChatRef(id: .privateChat(of: user.id), kind: .privateChat)
         }
     }
 
@@ -83,6 +83,11 @@ public struct ConsoleSession: Sendable {
         case .press(let message, let number):
             guard let (messageID, button) = buttons(number, message, chat.id) else {
                 return .say("⚠️ no button [\(number)] there")
+            }
+            if let start = button.startsPrivateChat {
+                // Like Telegram's deep link: the private chat opens and the bot gets `/start <payload>` there.
+                chatKind = .private
+                return .event(envelope(.command(name: "start", arguments: start, message: MessageID(0)), date: date))
             }
             let callback = "console-\(nextCallback)"
             nextCallback += 1

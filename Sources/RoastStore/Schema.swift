@@ -341,5 +341,24 @@ enum Schema {
             name: "choose the categories of the Roast of the Day",
             sql: "ALTER TABLE chats ADD COLUMN daily_categories TEXT NOT NULL DEFAULT '';"
         ),
+        Migration(
+            // Private data goes to the person: an export asked for in a group by someone the bot cannot
+            // write to privately yet waits here until they open the private chat through its link.
+            // Chats that removed the bot are deleted some time after they left (`left_at`).
+            name: "hold exports for the private chat and date when the bot left a chat",
+            sql: """
+                CREATE TABLE export_requests (
+                    request_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    scope TEXT NOT NULL CHECK (scope IN ('person', 'chat')),
+                    requested_at REAL NOT NULL
+                );
+                CREATE INDEX export_requests_by_person ON export_requests (chat_id, user_id);
+                ALTER TABLE chats ADD COLUMN left_at REAL;
+                UPDATE chats SET left_at = strftime('%s', 'now') WHERE is_active = 0;
+                CREATE INDEX chats_by_departure ON chats (left_at) WHERE left_at IS NOT NULL;
+                """
+        ),
     ]
 }

@@ -33,7 +33,7 @@ struct ReplyTally {
                 switch reply {
                 case .edit: pressTextEdits += 1
                 case .editButtons: pressButtonEdits += 1
-                case .send, .document: break
+                case .send, .document, .privateDocument: break
                 }
             }
         default:
@@ -58,7 +58,7 @@ extension Reply {
     /// Whether the reply posts a new message (or file) in the chat.
     var postsMessage: Bool {
         switch self {
-        case .send, .document: true
+        case .send, .document, .privateDocument: true
         case .edit, .editButtons: false
         }
     }

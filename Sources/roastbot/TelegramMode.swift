@@ -52,7 +52,8 @@ enum TelegramMode {
 
         let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
         let platform = TelegramPlatform(
-            client: client, renderer: TelegramMessageRenderer(), gate: throttle, clock: transportClock, logger: logger)
+            client: client, renderer: TelegramMessageRenderer(botUsername: identity.username), gate: throttle, clock: transportClock,
+            logger: logger)
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
@@ -73,7 +74,9 @@ enum TelegramMode {
             CollectionCatalogService(
                 store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
             SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
-            SchedulerService(scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger),
+            SchedulerService(
+                scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
+                retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
         ]
         // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
         // dump of the whole object graph (library, caches…), which would dominate start-up.

@@ -19,6 +19,24 @@ struct BotSettingsTests {
         #expect(settings.throttle.globalPerSecond == 30)
         #expect(settings.logLevel == "info")
         #expect(settings.clockStart == nil)
+        #expect(settings.retentionDays == 30)
+    }
+
+    @Test func theExampleFileHoldsTheDefaults() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let example = try BotSettings.load(file: root.appendingPathComponent("config/roastbot.example.json").path, environment: [:])
+        var defaults = try BotSettings.load(file: nil, environment: [:])
+        // The example names an AI provider to show the shape; there is no default one.
+        defaults.ai.baseURL = example.ai.baseURL
+        defaults.ai.model = example.ai.model
+        // The database's default depends on the mode; the example names the Telegram one.
+        defaults.databasePath = BotSettings.defaultTelegramDatabase
+        #expect(example == defaults)
+    }
+
+    @Test func retentionComesFromTheFileOrTheEnvironment() throws {
+        #expect(try BotSettings.load(file: try Self.file(#"{"retention_days": 7}"#), environment: [:]).retentionDays == 7)
+        #expect(try BotSettings.load(file: nil, environment: ["ROASTBOT_RETENTION_DAYS": "90"]).retentionDays == 90)
     }
 
     @Test func environmentOverridesTheFile() throws {
@@ -48,6 +66,7 @@ struct BotSettingsTests {
         (#"not json"#, "not JSON"),
         (#"[1, 2]"#, "the top level must be an object"),
         (#"{"telegram": {"api_url": "ftp://x"}}"#, "an http(s) URL"),
+        (#"{"retention_days": 0}"#, "whole days, 1–3650"),
     ])
     func badFilesGetOneClearLine(json: String, expected: String) throws {
         let path = try Self.file(json)
@@ -65,7 +84,8 @@ struct BotSettingsTests {
 
     @Test(arguments: [
         ("ROASTBOT_CLOCK_RATE", "0"), ("ROASTBOT_CLOCK_RATE", "fast"), ("ROASTBOT_CLOCK_START", "yesterday"), ("ROASTBOT_SEED", "-1"),
-        ("ROASTBOT_ABUSE_LIMIT", "-2"), ("ROASTBOT_ABUSE_LIMIT", "many"),
+        ("ROASTBOT_ABUSE_LIMIT", "-2"), ("ROASTBOT_ABUSE_LIMIT", "many"), ("ROASTBOT_RETENTION_DAYS", "forever"),
+        ("ROASTBOT_RETENTION_DAYS", "-3"),
     ])
     func badEnvironmentValuesAreRejected(key: String, value: String) {
         #expect(throws: SettingsError.self) { try BotSettings.load(file: nil, environment: [key: value]) }

@@ -46,7 +46,7 @@ public struct CollectionsFeature: Feature {
         switch input {
         case .command: .list
         case .button(let payload, _): ButtonAction(payload).map { .choose($0.collection) }
-        case .event: nil
+        case .event, .startLink: nil
         }
     }
 

@@ -40,7 +40,7 @@ public struct LeaderboardFeature: Feature {
         switch input {
         case .command: .show
         case .button(let payload, let message): ButtonAction(payload).map { .tab($0.metric, message: message) }
-        case .event: nil
+        case .event, .startLink: nil
         }
     }
 

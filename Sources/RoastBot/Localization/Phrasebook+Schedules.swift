@@ -123,8 +123,35 @@ extension Phrasebook {
     public var forgetMeCancelled: String { say("Đã huỷ, dữ liệu vẫn còn nguyên.", "Cancelled; nothing was deleted.") }
     public var notYourButton: String { say("Nút này không dành cho bạn.", "This button isn't yours.") }
 
-    public var exportCaption: String { say("Dữ liệu của bạn trong nhóm này (JSON)", "Your data in this chat (JSON)") }
-    public var exportChatCaption: String { say("Dữ liệu của nhóm (JSON)", "This chat's data (JSON)") }
+    /// The caption of a person's export; `title` names the group it comes from (nil: this chat).
+    public func exportCaption(from title: String?) -> String {
+        guard let title else { return say("Dữ liệu của bạn trong cuộc trò chuyện này (JSON)", "Your data in this chat (JSON)") }
+        return say("Dữ liệu của bạn trong nhóm “\(title)” (JSON)", "Your data in “\(title)” (JSON)")
+    }
+
+    /// The caption of a chat's export; `title` names the group (nil: this chat).
+    public func exportChatCaption(from title: String?) -> String {
+        guard let title else { return say("Dữ liệu của cuộc trò chuyện này (JSON)", "This chat's data (JSON)") }
+        return say("Dữ liệu của nhóm “\(title)” (JSON)", "The data of “\(title)” (JSON)")
+    }
+
+    public var exportSentPrivately: String {
+        say("📬 Mình đã gửi dữ liệu qua tin nhắn riêng cho bạn.", "📬 I sent the data to you in a private message.")
+    }
+
+    public var exportNeedsPrivateChat: String {
+        say(
+            "🔒 Dữ liệu chỉ được gửi qua tin nhắn riêng. Bấm nút bên dưới để mở chat riêng với mình, tệp sẽ đến ở đó.",
+            "🔒 Data is only sent in a private chat. Press the button below to open one with me; the file arrives there.")
+    }
+
+    public var exportOpenPrivateChat: String { say("🔒 Mở chat riêng", "🔒 Open a private chat") }
+
+    public var exportLinkInvalid: String {
+        say(
+            "Liên kết này đã dùng rồi, đã hết hạn hoặc không phải của bạn. Gõ lại /export trong nhóm nhé.",
+            "This link was used, has expired or isn't yours. Type /export in the group again.")
+    }
     public var exportChatAdminsOnly: String {
         say("Chỉ quản trị viên mới xuất được dữ liệu của cả nhóm.", "Only admins can export the whole chat.")
     }

@@ -58,7 +58,7 @@ public struct MoodsFeature: Feature {
             return .set(mood, pressed: false)
         case .button(let payload, _):
             return ButtonAction(payload).map { .set($0.mood, pressed: true) }
-        case .event:
+        case .event, .startLink:
             return nil
         }
     }

@@ -192,7 +192,7 @@ public final class OutboxDeliverer: Sendable {
             logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
             do {
                 try database.write { tx in
-                    try tx.setChatActive(chat, false)
+                    try tx.setChatActive(chat, false, at: clock.now)
                     for pending in try tx.pendingOutbox(chat: chat, limit: Int.max) {
                         try tx.failOutbox(pending.id, reason: "chat unavailable")
                     }

@@ -57,12 +57,13 @@ public struct ReplyPlacement: Sendable, Hashable {
         return document
     }
 
-    /// Edits change a message where it already is.
+    /// Edits change a message where it already is; a private reply goes to another chat, where this
+    /// event's topic and message mean nothing.
     public func place(_ reply: Reply) -> Reply {
         switch reply {
         case .send(let message, let anchor): .send(place(message), anchor: anchor)
         case .document(let document): .document(place(document))
-        case .edit, .editButtons: reply
+        case .edit, .editButtons, .privateDocument: reply
         }
     }
 }

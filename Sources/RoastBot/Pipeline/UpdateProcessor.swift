@@ -141,7 +141,7 @@ public struct UpdateProcessor: Sendable {
         let countsAsActivity = try router.countsAsActivity(prepared.action, in: chat.chatID, tx)
         if !chat.isActive, countsAsActivity {
             // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).
-            try tx.setChatActive(chat.chatID, true)
+            try tx.setChatActive(chat.chatID, true, at: envelope.date)
             chat.isActive = true
         }
         var profile: Profile?
@@ -177,6 +177,9 @@ public struct UpdateProcessor: Sendable {
                 _ = try tx.enqueue(.editButtons(messageID, buttons), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             case .document(let document):
                 _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
+            case .privateDocument(let document, let person):
+                _ = try tx.enqueue(
+                    .document(document), chat: .privateChat(of: person), anchor: nil, at: processedAt, about: (person, chat.chatID))
             }
             queued += 1
         }

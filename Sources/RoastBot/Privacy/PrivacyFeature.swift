@@ -4,6 +4,10 @@ import RoastCore
 import RoastStore
 
 /// `/forgetme` (with a confirmation button) and `/export` (`/export chat` for admins).
+///
+/// Exports go to the person, never to a group: asked for in a group, the file is sent in the
+/// requester's private chat with the bot and the group sees a short note; someone who never opened
+/// that chat gets a button that opens it, and the file is made and sent there when they do.
 public struct PrivacyFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// `/forgetme`: asks for confirmation.
@@ -14,6 +18,8 @@ public struct PrivacyFeature: Feature {
         case exportMine
         /// `/export chat`: the chat's data (admins, or anyone in a private chat).
         case exportChat
+        /// The private chat opened through an export's link (`/start export_<request>`).
+        case deliverExport(request: Int64)
     }
 
     /// `/forgetme`'s buttons.
@@ -37,11 +43,16 @@ public struct PrivacyFeature: Feature {
         }
     }
 
+    /// How long an export's link stays valid.
+    public static let exportLinkValidity: TimeInterval = 7 * 86_400
+
     public let commands = [
         CommandSpec("forgetme", summary: LocalizedText(vi: "Xoá dữ liệu của bạn trong nhóm này", en: "Delete your data in this chat")),
-        CommandSpec("export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON)", en: "Export your data as JSON")),
+        CommandSpec(
+            "export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately")),
     ]
     public let buttonTags = ["x"]
+    public let startLinks = ["export"]
 
     public init() {}
 
@@ -50,6 +61,8 @@ public struct PrivacyFeature: Feature {
         case .command("forgetme", _): .forgetMe
         case .command(_, let arguments): arguments.first?.lowercased() == "chat" ? .exportChat : .exportMine
         case .button(let payload, let message): ButtonAction(payload).map { .confirmForget($0.user, confirm: $0.confirm, message: message) }
+        case .startLink(let link):
+            link.fields.count == 1 ? Int64(link.fields[0]).flatMap { $0 > 0 ? .deliverExport(request: $0) : nil } : nil
         case .event: nil
         }
     }
@@ -58,14 +71,21 @@ public struct PrivacyFeature: Feature {
         action == .exportChat ? ActionNeeds(adminStatus: true) : ActionNeeds()
     }
 
+    /// Answering `/forgetme`'s question is not activity: a "yes" must not keep, or re-create, what it deletes.
+    public func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
+        if case .confirmForget = action { return false }
+        return true
+    }
+
     public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
     {
         switch action {
         case .forgetMe: forgetMe(context)
         case .confirmForget(let user, let confirm, let message): try confirmForget(user, confirm: confirm, message: message, context, tx)
-        case .exportMine: try exportMine(context, tx)
-        case .exportChat: try exportChat(context, tx)
+        case .exportMine: try export(.person, context, tx)
+        case .exportChat: try export(.chat, context, tx)
+        case .deliverExport(let request): try deliverExport(request, context, tx)
         }
     }
 
@@ -96,27 +116,56 @@ public struct PrivacyFeature: Feature {
         return HandlerOutcome(replies: message.map { [.edit($0, closed)] } ?? [.send(closed)], notice: text)
     }
 
-    private func exportChat(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+    /// `/export` and `/export chat`: the file in a private chat, made now or when the person opens it.
+    private func export(_ scope: ExportScope, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
         let words = context.words
-        guard context.sender != nil else { return .nothing }
-        guard SettingsFeature.mayChange(context) else {
+        guard let user = context.sender?.id, !(context.sender?.isBot ?? true) else { return .nothing }
+        if scope == .chat, !SettingsFeature.mayChange(context) {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportChatAdminsOnly)))])
         }
-        guard let data = try tx.exportChat(context.chatID) else { return .nothing }
-        let document = OutgoingDocument(
-            filename: "roastmelater-chat-\(context.chatID.rawValue).json", contents: try Self.json(data),
-            caption: RichText(plain: words.exportChatCaption))
+        if context.envelope.chat.kind == .privateChat {
+            return HandlerOutcome(replies: try document(scope, of: user, in: context.chatID, words, tx).map { [.document($0)] } ?? [])
+        }
+        if try tx.reachesPrivately(user) {
+            guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
+            return HandlerOutcome(replies: [
+                .privateDocument(document, to: user), .send(OutgoingMessage(text: RichText(plain: words.exportSentPrivately))),
+            ])
+        }
+        let request = try tx.requestExport(scope, user: user, chat: context.chatID, at: context.envelope.date)
+        let link = Button.privateChat(words.exportOpenPrivateChat, start: StartLink("export", String(request)).encoded)
+        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportNeedsPrivateChat), buttons: [[link]]))])
+    }
+
+    /// The private chat opened through an export's link: the file, if the link is the sender's own
+    /// and still valid.
+    private func deliverExport(_ request: Int64, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        let words = context.words
+        guard let user = context.sender?.id else { return .nothing }
+        guard context.envelope.chat.kind == .privateChat,
+            let (chat, scope) = try tx.takeExportRequest(
+                request, user: user, notBefore: context.envelope.date.addingTimeInterval(-Self.exportLinkValidity)),
+            let document = try document(scope, of: user, in: chat, words, tx)
+        else { return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportLinkInvalid)))]) }
         return HandlerOutcome(replies: [.document(document)])
     }
 
-    private func exportMine(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
-        let words = context.words
-        guard let user = context.sender?.id else { return .nothing }
-        let data = try tx.exportUser(user, in: context.chatID)
-        let document = OutgoingDocument(
-            filename: "roastmelater-\(context.chatID.rawValue)-\(user.rawValue).json", contents: try Self.json(data),
-            caption: RichText(plain: words.exportCaption))
-        return HandlerOutcome(replies: [.document(document)])
+    /// The export file of `scope`: `user`'s data in `chat`, or the chat's; nil for an unknown chat.
+    private func document(
+        _ scope: ExportScope, of user: UserID, in chat: ChatID, _ words: Phrasebook, _ tx: borrowing StoreTransaction
+    ) throws -> OutgoingDocument? {
+        let title = try tx.chat(chat).flatMap { $0.kind == .privateChat ? nil : ($0.title ?? "\(chat.rawValue)") }
+        switch scope {
+        case .person:
+            return OutgoingDocument(
+                filename: "roastmelater-\(chat.rawValue)-\(user.rawValue).json", contents: try Self.json(try tx.exportUser(user, in: chat)),
+                caption: RichText(plain: words.exportCaption(from: title)))
+        case .chat:
+            guard let data = try tx.exportChat(chat) else { return nil }
+            return OutgoingDocument(
+                filename: "roastmelater-chat-\(chat.rawValue).json", contents: try Self.json(data),
+                caption: RichText(plain: words.exportChatCaption(from: title)))
+        }
     }
 
     static func json(_ value: some Encodable) throws -> [UInt8] {

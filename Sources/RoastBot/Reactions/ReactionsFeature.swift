@@ -54,7 +54,7 @@ public struct ReactionsFeature: Feature {
             }
         case .event(.reactionChange(let message, let old, let new)):
             return .native(message: message, old: old, new: new)
-        case .command, .event:
+        case .command, .event, .startLink:
             return nil
         }
     }

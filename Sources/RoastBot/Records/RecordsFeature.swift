@@ -52,7 +52,7 @@ public struct RecordsFeature: Feature {
         case .command("history", let arguments): .history(parser.parse(arguments.joined(separator: " ")))
         case .command: .stats
         case .button(let payload, let message): ButtonAction(payload).map { .favoritesPage($0.page, message: message) }
-        case .event: nil
+        case .event, .startLink: nil
         }
     }
 

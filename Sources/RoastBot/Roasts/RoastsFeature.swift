@@ -79,7 +79,7 @@ public struct RoastsFeature: Feature {
         case .event(.mention(let text, _)):
             let request = parser.parse(text)
             return Self.asksForRoast(text, request) ? .mention(request) : .mentionHint
-        case .event:
+        case .event, .startLink:
             return nil
         }
     }

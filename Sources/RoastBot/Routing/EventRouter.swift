@@ -6,8 +6,9 @@ import RoastStore
 /// The list of features: decodes each event once into a ``RoutedAction`` and hands it to the
 /// feature that claimed it.
 ///
-/// Commands go to the feature that declares them and button presses to the owner of their
-/// payload's tag; any other event to the first feature that decodes it. An unknown command, a stale
+/// Commands go to the feature that declares them, `/start` with a deep link to the owner of the
+/// link's tag, and button presses to the owner of their payload's tag; any other event to the first
+/// feature that decodes it. An unknown command, a stale
 /// button and an event nobody handles are answered here — an unknown command only in a private
 /// chat or when addressed to this bot (`/cmd@ThisBot`): in a group a bare one may be for another bot.
 public struct EventRouter: Sendable {
@@ -16,6 +17,7 @@ public struct EventRouter: Sendable {
     private let units: [any FeatureUnit]
     private let commandOwners: [String: Int]
     private let tagOwners: [String: Int]
+    private let startLinkOwners: [String: Int]
     /// The features that may add replies to any action.
     private let companions: [any FeatureUnit]
     private let logger: Logger
@@ -24,7 +26,11 @@ public struct EventRouter: Sendable {
     public init(features: [any Feature], logger: Logger) {
         var commandOwners: [String: Int] = [:]
         var tagOwners: [String: Int] = [:]
+        var startLinkOwners: [String: Int] = [:]
         for (index, feature) in features.enumerated() {
+            for tag in feature.startLinks {
+                precondition(startLinkOwners.updateValue(index, forKey: tag) == nil, "two features own the start link \(tag)")
+            }
             for command in feature.commands {
                 precondition(commandOwners.updateValue(index, forKey: command.name) == nil, "two features answer /\(command.name)")
             }
@@ -37,6 +43,7 @@ public struct EventRouter: Sendable {
         self.companions = units.filter(\.accompanies)
         self.commandOwners = commandOwners
         self.tagOwners = tagOwners
+        self.startLinkOwners = startLinkOwners
         self.logger = logger
     }
 
@@ -47,6 +54,11 @@ public struct EventRouter: Sendable {
             let traits = ActionTraits(isRequest: true, countsAsActivity: true)
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
             let command = name.lowercased()
+            if command == "start", let first = words.first, let link = StartLink(parsing: first), let owner = startLinkOwners[link.tag],
+                let decoded = units[owner].decode(.startLink(link))
+            {
+                return routed(owner, decoded, traits)
+            }
             guard let owner = commandOwners[command], let decoded = units[owner].decode(.command(name: command, arguments: words))
             else {
                 guard addressed || envelope.chat.kind == .privateChat else {

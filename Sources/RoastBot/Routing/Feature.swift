@@ -17,6 +17,9 @@ public protocol Feature: Sendable {
     var commands: [CommandSpec] { get }
     /// The tags of the button payloads it decodes (``CallbackPayload/tag``); unique among features.
     var buttonTags: [String] { get }
+    /// The tags of the deep links into the private chat it answers (``StartLink/tag``, lower case);
+    /// unique among features. `/start` with any other payload goes to the owner of `/start`.
+    var startLinks: [String] { get }
 
     /// The action `input` asks of this feature; nil when the input is not for it, or is a stale or
     /// malformed button payload.
@@ -41,6 +44,7 @@ public protocol Feature: Sendable {
 extension Feature {
     public var commands: [CommandSpec] { [] }
     public var buttonTags: [String] { [] }
+    public var startLinks: [String] { [] }
     public func needs(of action: Action) -> ActionNeeds { ActionNeeds() }
     public func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool { true }
     public var accompanies: Bool { false }
@@ -52,6 +56,7 @@ extension Feature {
 protocol FeatureUnit: AnyObject, Sendable {
     var commands: [CommandSpec] { get }
     var buttonTags: [String] { get }
+    var startLinks: [String] { get }
     var accompanies: Bool { get }
     /// ``Feature/decode(_:)`` with the action's needs, the action boxed for a list of mixed features.
     func decode(_ input: FeatureInput) -> (action: any Sendable, needs: ActionNeeds)?
@@ -73,6 +78,7 @@ final class FeatureBox<Wrapped: Feature>: FeatureUnit {
 
     var commands: [CommandSpec] { feature.commands }
     var buttonTags: [String] { feature.buttonTags }
+    var startLinks: [String] { feature.startLinks }
     var accompanies: Bool { feature.accompanies }
 
     func decode(_ input: FeatureInput) -> (action: any Sendable, needs: ActionNeeds)? {

@@ -8,6 +8,8 @@ public enum FeatureInput: Sendable {
     case command(name: String, arguments: [String])
     /// A press of a button whose payload carries one of the feature's tags, on `message`.
     case button(CallbackPayload, message: MessageID?)
+    /// `/start` with a deep link whose tag the feature owns (``Feature/startLinks``).
+    case startLink(StartLink)
     /// Any other event (a mention, a reaction, a membership change, inline mode…); the first
     /// feature that decodes it handles it.
     case event(IncomingEvent)

@@ -12,6 +12,9 @@ public enum Reply: Sendable, Hashable {
     case editButtons(MessageID, [[Button]])
     /// Send a file.
     case document(OutgoingDocument)
+    /// Send a file to `person` in their private chat with the bot, wherever the event happened:
+    /// personal data never goes to a group.
+    case privateDocument(OutgoingDocument, to: UserID)
 
     public static func send(_ message: OutgoingMessage) -> Reply { .send(message, anchor: nil) }
 }

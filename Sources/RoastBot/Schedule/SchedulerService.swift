@@ -7,16 +7,22 @@ import Timekeeping
 /// Runs ``Scheduler`` passes on the bot clock: right away at start (catching up on posts missed
 /// while the bot was down, within their late window), then whenever something becomes due and at
 /// least once a minute of bot-clock time (settings may have changed). Wakes the outbox after a
-/// pass that queued posts.
+/// pass that queued posts. Once a day it prunes old claims and sweeps expired data.
 public struct SchedulerService: Service {
     private let scheduler: Scheduler
     private let outbox: OutboxDeliverer
     private let clock: any WallClock
     private let logger: Logger
     private let interval: TimeInterval
+    private let retention: DataRetention?
 
-    public init(scheduler: Scheduler, outbox: OutboxDeliverer, clock: any WallClock, logger: Logger, interval: TimeInterval = 60) {
+    /// - Parameter retention: swept once a day with the old claims; nil keeps everything.
+    public init(
+        scheduler: Scheduler, outbox: OutboxDeliverer, clock: any WallClock, logger: Logger, interval: TimeInterval = 60,
+        retention: DataRetention? = nil
+    ) {
         self.scheduler = scheduler
+        self.retention = retention
         self.outbox = outbox
         self.clock = clock
         self.logger = logger
@@ -32,6 +38,7 @@ public struct SchedulerService: Service {
                     let today = LocalDate(now, in: TimeZone(secondsFromGMT: 0)!)
                     if prunedOn != today {
                         scheduler.pruneClaims(now: now)
+                        retention?.sweep(now: now)
                         prunedOn = today
                     }
                     let pass = scheduler.runPass(now: now)

@@ -35,7 +35,7 @@ public struct SettingsFeature: Feature {
             } else {
                 SettingChange(payload).map { .press($0, message: message) }
             }
-        case .event: nil
+        case .event, .startLink: nil
         }
     }
 

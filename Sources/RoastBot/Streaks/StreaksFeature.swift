@@ -43,7 +43,7 @@ public struct StreaksFeature: Feature {
         case .command("streak", _): .show
         case .command(_, let arguments): .remind(arguments.first)
         case .button(let payload, let message): ButtonAction(payload).map { .restore(owner: $0.owner, message: message) }
-        case .event: nil
+        case .event, .startLink: nil
         }
     }
 

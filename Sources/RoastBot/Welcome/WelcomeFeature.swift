@@ -26,13 +26,14 @@ public struct WelcomeFeature: Feature {
         self.roasts = roasts
     }
 
+    public let startLinks = ["roast"]
+
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
-        case .command("start", let arguments):
-            guard let payload = arguments.first?.lowercased(), payload == "roast" || payload.hasPrefix("roast_") else {
-                return .start(deepLink: nil)
-            }
-            return .start(deepLink: roasts.request(words: payload.split(separator: "_").dropFirst().map(String.init)))
+        case .command("start", _):
+            return .start(deepLink: nil)
+        case .startLink(let link):
+            return .start(deepLink: roasts.request(words: link.fields.map { $0.lowercased() }))
         case .command:
             return .help
         case .event(.botMembership(let membership)):
@@ -105,7 +106,7 @@ public struct WelcomeFeature: Feature {
         switch membership {
         case .member, .administrator:
             let wasActive = context.chat.isActive && context.chat.createdAt < context.envelope.date
-            try tx.setChatActive(context.chatID, true)
+            try tx.setChatActive(context.chatID, true, at: context.envelope.date)
             // Greet when added (or re-added), not when merely promoted or demoted.
             guard !wasActive else { return .nothing }
             guard context.envelope.chat.isGroup else { return .nothing }
@@ -113,7 +114,7 @@ public struct WelcomeFeature: Feature {
             return HandlerOutcome(
                 replies: [.send(OutgoingMessage(text: RichText(plain: words.welcomeToGroup + "\n\n" + words.languageSwitchHint)))])
         case .left, .kicked:
-            try tx.setChatActive(context.chatID, false)
+            try tx.setChatActive(context.chatID, false, at: context.envelope.date)
             return .nothing
         }
     }

@@ -46,9 +46,19 @@ extension StoreTransaction {
             settings.postTopic, Self.categoriesColumn(settings.dailyCategories))
     }
 
-    /// Records whether the bot is still a member of the chat. Unknown chats are ignored.
-    public func setChatActive(_ id: ChatID, _ active: Bool) throws(StoreError) {
-        try connection.execute("UPDATE chats SET is_active = ? WHERE chat_id = ?", active, id)
+    /// Records whether the bot is still a member of the chat, and since when it is not (the chat's data
+    /// is deleted some time after it left, see ``chatsLeft(before:)``). Unknown chats are ignored.
+    public func setChatActive(_ id: ChatID, _ active: Bool, at date: Date) throws(StoreError) {
+        try connection.execute(
+            "UPDATE chats SET is_active = ?, left_at = CASE WHEN ? THEN NULL ELSE coalesce(left_at, ?) END WHERE chat_id = ?",
+            active, active, date, id)
+    }
+
+    /// The chats the bot left (removed, kicked, blocked) before `date` and never came back to.
+    public func chatsLeft(before date: Date) throws(StoreError) -> [ChatID] {
+        try connection.query("SELECT chat_id FROM chats WHERE is_active = 0 AND left_at < ? ORDER BY chat_id", date) {
+            (row: borrowing Row) in ChatID(row.int64(0))
+        }
     }
 
     /// Chats the bot is still a member of, by id.
@@ -102,6 +112,8 @@ extension StoreTransaction {
         try migrateStreaksAndBadges(from: old, to: new)
         try migrateCollectionRows(from: old, to: new)
         try migrateScheduledPosts(from: old, to: new)
+        try connection.execute("UPDATE shares SET chat_id = ? WHERE chat_id = ?", new, old)
+        try connection.execute("UPDATE export_requests SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", old)
         try retargetOutbox(from: old, to: new)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", old)

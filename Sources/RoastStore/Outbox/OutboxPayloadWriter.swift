@@ -85,6 +85,10 @@ struct OutboxPayloadWriter {
                 writer.string(button.data)
                 writer.raw(",\"label\":")
                 writer.string(button.label)
+                if let payload = button.startsPrivateChat {
+                    writer.raw(",\"startsPrivateChat\":")
+                    writer.string(payload)
+                }
                 writer.raw("}")
             }
         }

@@ -6,9 +6,13 @@ import RoastCore
 extension StoreTransaction {
     /// Deletes everything stored about `user` in `chat`: their reactions and favorites there, the
     /// roasts they requested there (with others' reactions on them), shares reported from there,
-    /// and their profile. Other chats are untouched.
+    /// their moods, streak, badges, counters, collection pick and profile, messages queued or failed
+    /// about them there (a failed export keeps its whole file), and exports they asked for there.
+    /// When `chat` is their private chat with the bot, the chat goes too (its settings, its queue and
+    /// the inline shares reported from it). Other chats are untouched.
     ///
-    /// Tables added by later features that key on (chat, user) must be cleared here too.
+    /// A table added later with a person column must be cleared here too (a test built from the
+    /// schema fails otherwise).
     public func forgetUser(_ user: UserID, in chat: ChatID) throws(StoreError) {
         try connection.execute(
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
@@ -17,8 +21,69 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM roasts WHERE chat_id = ? AND user_id = ?", chat, user)
         try connection.execute("DELETE FROM shares WHERE chat_id = ? AND user_id = ?", chat, user)
         try forgetCollectionChoice(chat: chat, user: user)
+        try connection.execute("DELETE FROM outbox WHERE about_chat_id = ? AND about_user_id = ?", chat, user)
+        try connection.execute("DELETE FROM export_requests WHERE chat_id = ? AND user_id = ?", chat, user)
         // Moods, streaks, badges and counters go with the profile (ON DELETE CASCADE).
         try connection.execute("DELETE FROM profiles WHERE chat_id = ? AND user_id = ?", chat, user)
+        if chat == .privateChat(of: user) { try forgetChat(chat) }
+    }
+
+    /// Deletes everything stored in `chat`: its settings, members and everything about them there,
+    /// its roasts, claims and queue. Used when a person forgets their private chat with the bot and
+    /// when a chat that removed the bot has been gone longer than the retention period.
+    public func forgetChat(_ chat: ChatID) throws(StoreError) {
+        try connection.execute("DELETE FROM reactions WHERE roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", chat)
+        try connection.execute("DELETE FROM favorites WHERE roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", chat)
+        try connection.execute("DELETE FROM scheduled_posts WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM roasts WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM shares WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM collection_choices WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM seasonal_banners WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM outbox WHERE chat_id = ? OR about_chat_id = ?", chat, chat)
+        try connection.execute("DELETE FROM export_requests WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM profiles WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM rated_roasts WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM chats WHERE chat_id = ?", chat)
+    }
+
+    /// Whether the bot can write to `user` in their private chat: they have used it (a profile there)
+    /// and have not blocked the bot since.
+    public func reachesPrivately(_ user: UserID) throws(StoreError) -> Bool {
+        let chat = ChatID.privateChat(of: user)
+        return try connection.queryOne(
+            """
+            SELECT 1 FROM chats JOIN profiles ON profiles.chat_id = chats.chat_id
+            WHERE chats.chat_id = ? AND chats.is_active = 1 AND profiles.user_id = ?
+            """,
+            chat, user
+        ) { (row: borrowing Row) in true } ?? false
+    }
+
+    /// Holds an export `user` asked for in `chat` until they open their private chat; returns the
+    /// request's id, which their link carries.
+    public func requestExport(_ scope: ExportScope, user: UserID, chat: ChatID, at date: Date) throws(StoreError) -> Int64 {
+        try connection.execute(
+            "INSERT INTO export_requests (chat_id, user_id, scope, requested_at) VALUES (?, ?, ?, ?)", chat, user, scope.rawValue, date)
+        return connection.lastInsertRowID
+    }
+
+    /// The export request `id` if `user` made it at `notBefore` or later, removed so that its link
+    /// delivers once; nil for anyone else's, an unknown, expired or used one.
+    public func takeExportRequest(_ id: Int64, user: UserID, notBefore: Date) throws(StoreError) -> (
+        chat: ChatID, scope: ExportScope
+    )? {
+        let request = try connection.queryOne(
+            "SELECT chat_id, scope FROM export_requests WHERE request_id = ? AND user_id = ? AND requested_at >= ?", id, user, notBefore
+        ) { (row: borrowing Row) in (ChatID(row.int64(0)), ExportScope(rawValue: row.string(1))) }
+        guard let (chat, scope) = request, let scope else { return nil }
+        try connection.execute("DELETE FROM export_requests WHERE request_id = ?", id)
+        return (chat, scope)
+    }
+
+    /// Deletes export requests made before `date`; returns how many.
+    public func pruneExportRequests(before date: Date) throws(StoreError) -> Int {
+        try connection.execute("DELETE FROM export_requests WHERE requested_at < ?", date)
+        return connection.changes
     }
 
     /// Everything stored about `user` in `chat`.

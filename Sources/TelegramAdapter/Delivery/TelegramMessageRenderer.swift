@@ -5,9 +5,12 @@ import TelegramBotAPI
 /// buttons as an inline keyboard on the last part, after checking every callback payload.
 public struct TelegramMessageRenderer: TelegramRendering {
     private let html: TelegramHTMLRenderer
+    public let botUsername: String?
 
-    public init(html: TelegramHTMLRenderer = TelegramHTMLRenderer()) {
+    /// - Parameter botUsername: the bot's username (from `getMe`), for buttons that open its private chat.
+    public init(html: TelegramHTMLRenderer = TelegramHTMLRenderer(), botUsername: String? = nil) {
         self.html = html
+        self.botUsername = botUsername
     }
 
     public func render(_ message: OutgoingMessage) throws(RenderingError) -> [TelegramRenderedPart] {

@@ -240,15 +240,33 @@ public protocol TelegramRendering: Sendable {
     func render(_ message: OutgoingMessage) throws(RenderingError) -> [TelegramRenderedPart]
     /// The inline keyboard of `buttons` alone (nil without any), for an edit of a message's buttons.
     func keyboard(_ buttons: [[Button]]) throws(RenderingError) -> InlineKeyboardMarkup?
+    /// The bot's username, for buttons that open a private chat with it (`t.me/<bot>?start=…`).
+    var botUsername: String? { get }
 }
 
 extension TelegramRendering {
-    /// Callback buttons, each payload checked against Telegram's limit; empty rows left out.
+    public var botUsername: String? { nil }
+
+    /// Callback buttons, each payload checked against Telegram's limit, and deep-link buttons to the
+    /// bot's private chat; empty rows left out.
     public func keyboard(_ buttons: [[Button]]) throws(RenderingError) -> InlineKeyboardMarkup? {
         try CallbackData.validate(buttons)
         let rows = buttons.filter { !$0.isEmpty }
         guard !rows.isEmpty else { return nil }
-        return InlineKeyboardMarkup(inlineKeyboard: rows.map { row in row.map { .callback($0.label, data: $0.data) } })
+        var keyboard: [[InlineKeyboardButton]] = []
+        for row in rows {
+            var rendered: [InlineKeyboardButton] = []
+            for button in row {
+                if let start = button.startsPrivateChat {
+                    guard let username = botUsername, !username.isEmpty else { throw .unknownBotUsername }
+                    rendered.append(InlineKeyboardButton(text: button.label, url: "https://t.me/\(username)?start=\(start)"))
+                } else {
+                    rendered.append(.callback(button.label, data: button.data))
+                }
+            }
+            keyboard.append(rendered)
+        }
+        return InlineKeyboardMarkup(inlineKeyboard: keyboard)
     }
 }
 

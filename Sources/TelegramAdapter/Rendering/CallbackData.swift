@@ -18,8 +18,18 @@ public enum CallbackData {
         guard bytes <= maxBytes else { throw .callbackDataTooLong(row: row, column: column, bytes: bytes) }
     }
 
+    /// Checks a deep link's start payload: 1…64 characters of `A-Z a-z 0-9 _ -` (Telegram's rule for
+    /// `t.me/<bot>?start=`).
+    public static func validateStart(_ payload: String, row: Int = 0, column: Int = 0) throws(RenderingError) {
+        let allowed = payload.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard allowed, (1...maxBytes).contains(payload.utf8.count) else { throw .invalidStartPayload(row: row, column: column) }
+    }
+
     /// Checks a whole keyboard: at most ``maxButtons`` buttons, each with a non-blank label and a
-    /// valid payload. The first problem found (row by row) is thrown.
+    /// valid payload (or deep link). The first problem found (row by row) is thrown.
     public static func validate(_ buttons: [[Button]]) throws(RenderingError) {
         let count = buttons.reduce(0) { $0 + $1.count }
         guard count <= maxButtons else { throw .tooManyButtons(count: count) }
@@ -28,7 +38,11 @@ public enum CallbackData {
                 guard button.label.contains(where: { !$0.isWhitespace }) else {
                     throw .emptyLabel(row: rowIndex, column: columnIndex)
                 }
-                try validate(button.data, row: rowIndex, column: columnIndex)
+                if let start = button.startsPrivateChat {
+                    try validateStart(start, row: rowIndex, column: columnIndex)
+                } else {
+                    try validate(button.data, row: rowIndex, column: columnIndex)
+                }
             }
         }
     }

@@ -8,6 +8,11 @@ public enum RenderingError: Error, Sendable, Hashable {
     case emptyCallbackData(row: Int, column: Int)
     /// A button's callback data is longer than 64 bytes of UTF-8.
     case callbackDataTooLong(row: Int, column: Int, bytes: Int)
+    /// A private-chat button's start payload is empty, longer than 64 characters or has characters
+    /// other than `A-Z a-z 0-9 _ -`.
+    case invalidStartPayload(row: Int, column: Int)
+    /// A private-chat button cannot be drawn without the bot's username.
+    case unknownBotUsername
     /// A button's label is empty or only whitespace.
     case emptyLabel(row: Int, column: Int)
     /// The keyboard has more buttons than Telegram accepts in one message.

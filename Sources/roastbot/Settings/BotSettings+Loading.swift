@@ -64,12 +64,13 @@ extension BotSettings {
         var log_level: String?
         var seed: UInt64?
         var shutdown_grace: Double?
+        var retention_days: Int?
     }
 
     private static let knownKeys: [String: Set<String>] = [
         "": [
             "telegram", "throttle", "abuse", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace",
-            "_comment",
+            "retention_days", "_comment",
         ],
         "abuse": ["limit", "window", "cooldown", "_comment"],
         "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
@@ -132,6 +133,7 @@ extension BotSettings {
         if let value = file.log_level { logLevel = value }
         if let value = file.seed { seed = value }
         if let value = file.shutdown_grace { shutdownGrace = value }
+        if let value = file.retention_days { retentionDays = value }
         try validate()
     }
 
@@ -157,6 +159,12 @@ extension BotSettings {
                 throw .invalidValue(key: "ROASTBOT_ABUSE_LIMIT", value: value, expected: "a count ≥ 0 (0 = off)")
             }
             abuse.limit = limit
+        }
+        if let value = environment["ROASTBOT_RETENTION_DAYS"], !value.isEmpty {
+            guard let days = Int(value) else {
+                throw .invalidValue(key: "ROASTBOT_RETENTION_DAYS", value: value, expected: "whole days, 1–3650")
+            }
+            retentionDays = days
         }
         if let value = environment["ROASTBOT_SEED"], !value.isEmpty {
             guard let seed = UInt64(value) else { throw .invalidValue(key: "ROASTBOT_SEED", value: value, expected: "an unsigned integer") }
@@ -207,6 +215,9 @@ extension BotSettings {
         }
         guard abuse.limit >= 0, abuse.window > 0, abuse.cooldown >= 0 else {
             throw .invalidValue(key: "abuse", value: "\(abuse)", expected: "limit ≥ 0 (0 = off), window > 0, cooldown ≥ 0")
+        }
+        guard (1...3650).contains(retentionDays) else {
+            throw .invalidValue(key: "retention_days", value: "\(retentionDays)", expected: "whole days, 1–3650")
         }
         guard shutdownGrace >= 0 else {
             throw .invalidValue(key: "shutdown_grace", value: "\(shutdownGrace)", expected: "seconds ≥ 0")

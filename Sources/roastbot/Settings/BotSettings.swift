@@ -55,6 +55,8 @@ struct BotSettings: Sendable, Hashable {
     public var seed: UInt64?
     /// Seconds the shutdown may spend flushing the outbox.
     public var shutdownGrace = 3.0
+    /// Days a chat's data is kept after the bot was removed from it (`ROASTBOT_RETENTION_DAYS`).
+    public var retentionDays = 30
     /// A file whose presence makes database writes fail (`ROASTBOT_STORE_FAULT_FILE`): the fault
     /// suites' hook for a full disk. Unset in production.
     public var storeFaultFile: String?

@@ -82,8 +82,11 @@ struct PhrasebookTests {
         Entry("onOff") { $0.onOff(true) }, Entry("onOff") { $0.onOff(false) }, Entry("settingsTimeZoneHint") { $0.settingsTimeZoneHint },
         Entry("forgetMeConfirm") { $0.forgetMeConfirm }, Entry("forgetMeYes") { $0.forgetMeYes }, Entry("forgetMeNo") { $0.forgetMeNo },
         Entry("forgetMeDone") { $0.forgetMeDone }, Entry("forgetMeCancelled") { $0.forgetMeCancelled },
-        Entry("notYourButton") { $0.notYourButton }, Entry("exportCaption") { $0.exportCaption },
-        Entry("exportChatCaption") { $0.exportChatCaption }, Entry("exportChatAdminsOnly") { $0.exportChatAdminsOnly },
+        Entry("notYourButton") { $0.notYourButton }, Entry("exportCaption") { $0.exportCaption(from: nil) },
+        Entry("exportCaption") { $0.exportCaption(from: "Team") }, Entry("exportChatCaption") { $0.exportChatCaption(from: nil) },
+        Entry("exportChatCaption") { $0.exportChatCaption(from: "Team") }, Entry("exportSentPrivately") { $0.exportSentPrivately },
+        Entry("exportNeedsPrivateChat") { $0.exportNeedsPrivateChat }, Entry("exportOpenPrivateChat") { $0.exportOpenPrivateChat },
+        Entry("exportLinkInvalid") { $0.exportLinkInvalid }, Entry("exportChatAdminsOnly") { $0.exportChatAdminsOnly },
         Entry("inlineFavoriteTitle") { $0.inlineFavoriteTitle }, Entry("inlineFreshTitle") { $0.inlineFreshTitle },
         Entry("slowDown") { $0.slowDown },
         // Streaks, badges, leaderboard, reminders.

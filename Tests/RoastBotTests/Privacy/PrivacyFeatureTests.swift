@@ -24,23 +24,119 @@ struct PrivacyFeatureTests {
         #expect(try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.bob.id) } != nil)
     }
 
-    @Test func exportSendsTheSendersDataAsJSONAndTheChatOnlyToAdmins() async throws {
+    static let bobPrivately = ChatRef(id: .privateChat(of: BotFixture.bob.id), kind: .privateChat)
+    static let alicePrivately = ChatRef(id: .privateChat(of: BotFixture.alice.id), kind: .privateChat)
+
+    private func documents(_ bot: BotFixture) -> [(chat: ChatID, document: OutgoingDocument)] {
+        bot.platform.deliveries.compactMap { delivery in
+            if case .document(let chat, _, let document) = delivery { return (chat, document) }
+            return nil
+        }
+    }
+
+    private func json(_ document: OutgoingDocument) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(document.contents)) as? [String: Any])
+    }
+
+    @Test func exportInAGroupIsDeliveredInThePrivateChatAndTheGroupSeesNoData() async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/start", from: BotFixture.bob, in: Self.bobPrivately))
+        await bot.run(bot.command("/start", from: BotFixture.alice, in: Self.alicePrivately))
+        await bot.run(bot.command("/roast", from: BotFixture.bob))
+        let roast = try #require(bot.platform.sentMessages.last?.content.text.plainText)
+        let before = bot.platform.deliveries.count
+
+        await bot.run(bot.command("/export", from: BotFixture.bob))
+        let mine = try #require(documents(bot).last)
+        #expect(mine.chat == Self.bobPrivately.id)
+        #expect(try json(mine.document)["userID"] as? Int == 22)
+        #expect((try json(mine.document)["roasts"] as? [Any])?.count == 1)
+
+        await bot.run(bot.command("/export chat", from: BotFixture.alice))
+        let chat = try #require(documents(bot).last)
+        #expect(chat.chat == Self.alicePrivately.id)
+        #expect((try json(chat.document)["members"] as? [Any])?.count == 2)
+
+        // The group saw two short notes, no file and nothing of the data.
+        let inGroup = bot.platform.deliveries[before...].filter { delivery in
+            switch delivery {
+            case .sent(let id, _, _), .edited(let id, _, _), .editedButtons(let id, _, _), .document(let id, _, _):
+                id == BotFixture.group.id
+            case .acknowledged: false
+            }
+        }
+        #expect(inGroup.count == 2)
+        for case .sent(_, _, let note) in inGroup {
+            #expect(!note.text.plainText.contains(roast))
+            #expect(!note.text.plainText.contains("22"))
+            #expect(note.buttons.isEmpty)
+        }
+    }
+
+    @Test func exportForSomeoneWhoNeverOpenedThePrivateChatOffersALinkThatDeliversThere() async throws {
         var bot = try BotFixture(administration: Self.admins)
         defer { bot.cleanUp() }
         await bot.run(bot.command("/roast", from: BotFixture.bob))
         await bot.run(bot.command("/export", from: BotFixture.bob))
-        let documents = bot.platform.deliveries.compactMap { delivery -> OutgoingDocument? in
-            if case .document(_, _, let document) = delivery { return document }
-            return nil
-        }
-        let json = try #require(documents.first)
-        let decoded = try JSONSerialization.jsonObject(with: Data(json.contents)) as? [String: Any]
-        #expect(decoded?["userID"] as? Int == 22)
-        #expect((decoded?["roasts"] as? [Any])?.count == 1)
+        #expect(documents(bot).isEmpty)
+        let note = try #require(bot.platform.sentMessages.last)
+        #expect(note.chat == BotFixture.group.id)
+        let link = try #require(note.content.buttons.first?.first?.startsPrivateChat)
 
+        // Someone else opening the link gets nothing of Bob's.
+        await bot.run(bot.command("/start \(link)", from: BotFixture.alice, in: Self.alicePrivately))
+        #expect(documents(bot).isEmpty)
+        #expect(bot.platform.sentMessages.last?.chat == Self.alicePrivately.id)
+
+        await bot.run(bot.command("/start \(link)", from: BotFixture.bob, in: Self.bobPrivately))
+        let delivered = try #require(documents(bot).first)
+        #expect(delivered.chat == Self.bobPrivately.id)
+        #expect(try json(delivered.document)["chatID"] as? Int == Int(BotFixture.group.id.rawValue))
+        #expect((try json(delivered.document)["roasts"] as? [Any])?.count == 1)
+
+        // The link delivers once.
+        await bot.run(bot.command("/start \(link)", from: BotFixture.bob, in: Self.bobPrivately))
+        #expect(documents(bot).count == 1)
+    }
+
+    @Test func exportChatIsForAdminsOnly() async throws {
+        var bot = try BotFixture(administration: Self.admins)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/roast", from: BotFixture.bob))
         await bot.run(bot.command("/export chat", from: BotFixture.bob))
         #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.vi).exportChatAdminsOnly)
-        await bot.run(bot.command("/export chat", from: BotFixture.alice))
-        #expect(bot.platform.deliveries.last.map { if case .document = $0 { true } else { false } } == true)
+        #expect(bot.platform.sentMessages.last?.content.buttons.isEmpty == true)
+        #expect(documents(bot).isEmpty)
+    }
+
+    @Test func exportInThePrivateChatIsAnsweredThere() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/roast", from: BotFixture.bob, in: Self.bobPrivately))
+        await bot.run(bot.command("/export", from: BotFixture.bob, in: Self.bobPrivately))
+        let delivered = try #require(documents(bot).first)
+        #expect(delivered.chat == Self.bobPrivately.id)
+        #expect((try json(delivered.document)["roasts"] as? [Any])?.count == 1)
+    }
+
+    @Test func forgetMeAfterAnInlineShareDeletesEverythingAndSaysSo() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/roast", from: BotFixture.bob))
+        await bot.run(bot.envelope(.inlineQuery(id: "q", query: "meetings"), from: BotFixture.bob, in: Self.bobPrivately))
+        await bot.run(
+            bot.envelope(.inlineChosen(resultID: "lvi.meetings.001", query: "meetings"), from: BotFixture.bob, in: Self.bobPrivately))
+        await bot.run(bot.command("/forgetme", from: BotFixture.bob))
+        let question = try #require(bot.platform.sentMessages.last)
+        let yes = try #require(question.content.buttons.first?.first)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "y", data: yes.data, message: question.message), from: BotFixture.bob))
+        #expect(try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.bob.id) } == nil)
+        #expect(try bot.database.read { try $0.exportUser(BotFixture.bob.id, in: BotFixture.group.id).roasts.isEmpty })
+        let answer = bot.platform.deliveries.compactMap { delivery -> String? in
+            if case .acknowledged("y", let notice) = delivery { return notice }
+            return nil
+        }
+        #expect(answer == [Phrasebook(.vi).forgetMeDone])
     }
 }

@@ -15,11 +15,13 @@ private struct QuoteFeature: Feature {
 
     let commands = [CommandSpec("quote", summary: LocalizedText(vi: "Một câu trích dẫn", en: "A quote to live by"))]
     let buttonTags = ["q"]
+    let startLinks = ["quote"]
 
     func decode(_ input: FeatureInput) -> Action? {
         switch input {
         case .command(_, let arguments): .quote(author: arguments.first)
         case .button(let payload, _): payload.fields == ["again"] ? .again : nil
+        case .startLink(let link): .quote(author: link.fields.first)
         case .event: nil
         }
     }
@@ -54,6 +56,9 @@ struct EventRouterTests {
         #expect(quote.traits.isRequest && quote.traits.countsAsActivity)
         let again = router.decode(Self.envelope(.buttonPress(callbackID: "c", data: "q:again", message: MessageID(4))))
         #expect(again.action(as: QuoteFeature.Action.self) == .again)
+        // A deep link into the private chat (`t.me/<bot>?start=quote_Grace`) reaches it as well.
+        let linked = router.decode(Self.envelope(.command(name: "start", arguments: "quote_Grace", message: MessageID(5))))
+        #expect(linked.action(as: QuoteFeature.Action.self) == .quote(author: "Grace"))
         // `/help` and the platforms' menus come from the same list.
         #expect(router.menu.entries(for: .everyone, in: .en).contains { $0.command == "quote" && $0.summary == "A quote to live by" })
         #expect(WelcomeFeature.helpText(.vi, menu: router.menu).plainText.contains("/quote — Một câu trích dẫn"))
@@ -85,6 +90,20 @@ struct EventRouterTests {
         let chatter = router.decode(Self.envelope(.mention(text: "thanks, bot", message: MessageID(6))))
         #expect(chatter.action(as: RoastsFeature.Action.self) == .mentionHint)
         #expect(chatter.traits.needs.roast == nil)
+    }
+
+    @Test func startWithAnUnknownOrNoLinkIsTheWelcomeAndKnownLinksGoToTheirOwner() throws {
+        let router = try Self.router()
+        for arguments in ["", "nope", "quote_Grace", "export_", "export_x", String(repeating: "z", count: 300)] {
+            let routed = router.decode(Self.envelope(.command(name: "start", arguments: arguments, message: MessageID(1))))
+            #expect(routed.action(as: WelcomeFeature.Action.self) == .start(deepLink: nil), "\(arguments)")
+        }
+        let export = router.decode(Self.envelope(.command(name: "start", arguments: "export_42", message: MessageID(1))))
+        #expect(export.action(as: PrivacyFeature.Action.self) == .deliverExport(request: 42))
+        let roast = router.decode(Self.envelope(.command(name: "start", arguments: "roast_meetings_3", message: MessageID(1))))
+        #expect(
+            roast.action(as: WelcomeFeature.Action.self)
+                == .start(deepLink: RoastRequest(category: .meetings, spice: SpiceLevel(clamping: 3))))
     }
 
     @Test(arguments: ["", "nope", "r:1", "r:1:zz", "a:0", "s:x:1", "x:1:-4", String(repeating: "z", count: 300)])

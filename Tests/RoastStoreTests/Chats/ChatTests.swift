@@ -90,7 +90,7 @@ struct ChatTests {
         let active = try database.write { tx in
             _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
             _ = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
-            try tx.setChatActive(Fixtures.group.id, false)
+            try tx.setChatActive(Fixtures.group.id, false, at: Fixtures.monday)
             return try tx.activeChats().map(\.chatID)
         }
         #expect(active == [Fixtures.privateChat.id])

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import RoastStore
+
+/// Deletes what the bot no longer needs to keep: everything stored about a chat that removed the
+/// bot (kicked it, left, blocked it in private) once it has been gone for the retention period, and
+/// export links nobody opened in time. Runs once a day from ``SchedulerService``.
+public struct DataRetention: Sendable {
+    /// How long a chat's data outlives the bot's removal by default.
+    public static let defaultPeriod: TimeInterval = 30 * 86_400
+
+    private let database: RoastDatabase
+    private let period: TimeInterval
+    private let logger: Logger
+
+    public init(database: RoastDatabase, period: TimeInterval = Self.defaultPeriod, logger: Logger) {
+        self.database = database
+        self.period = period
+        self.logger = logger
+    }
+
+    /// Forgets the chats that left more than the period before `now`, one transaction each, and
+    /// expired export requests; returns how many chats were forgotten.
+    @discardableResult
+    public func sweep(now: Date) -> Int {
+        var forgotten = 0
+        do {
+            let departed = try database.read { try $0.chatsLeft(before: now.addingTimeInterval(-period)) }
+            for chat in departed {
+                try database.write { tx in
+                    // Still gone: a chat that came back since the read keeps its data.
+                    guard let settings = try tx.chat(chat), !settings.isActive else { return }
+                    try tx.forgetChat(chat)
+                    forgotten += 1
+                }
+            }
+            let expired = try database.write {
+                try $0.pruneExportRequests(before: now.addingTimeInterval(-PrivacyFeature.exportLinkValidity))
+            }
+            if forgotten > 0 || expired > 0 {
+                logger.notice("retention: data deleted", metadata: ["chats": "\(forgotten)", "export links": "\(expired)"])
+            }
+        } catch {
+            logger.error("retention sweep failed; retried tomorrow", metadata: ["error": "\(error)"])
+        }
+        return forgotten
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RoastStore
+import RoastTesting
+import Testing
+
+/// Private data through the real binary and the fake Bot API: exports asked for in a group arrive
+/// in the person's private chat (through a deep link when they never opened it) and the group sees
+/// no data; `/forgetme` after an inline share deletes the person's data.
+@Suite(.serialized)
+struct PrivacyEndToEndTests {
+    static let team = FakeChat(id: -100_520, type: .supergroup, title: "Team")
+    static let lan = FakeUser(id: 851, firstName: "Lan", username: "lan", languageCode: "en")
+    static let lanPrivately = FakeChat(id: 851, type: .private)
+
+    private static func answer(to command: FakeInjectedUpdate, in chat: Int64, _ fake: FakeBotAPI) async -> FakeSentMessage? {
+        _ = await fake.waitFor(timeout: .seconds(15)) {
+            fake.sentMessages(chat: chat).contains { $0.replyToMessageID == command.messageID }
+        }
+        return fake.sentMessages(chat: chat).last { $0.replyToMessageID == command.messageID }
+    }
+
+    @Test func exportsGoToThePrivateChatThroughALinkAndTheGroupSeesNoData() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+
+        let roast = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/roast meetings")
+        let roastMessage = try #require(await Self.answer(to: roast, in: Self.team.id, fake))
+        let export = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/export")
+        let note = try #require(await Self.answer(to: export, in: Self.team.id, fake))
+        let url = try #require(note.buttons.first?.first?.url)
+        #expect(url.hasPrefix("https://t.me/\(fake.botUser.username ?? "")?start=export_"))
+        #expect(fake.documents.isEmpty)
+
+        // Opening the link starts the private chat with `/start export_…`; the file arrives there.
+        let start = String(try #require(url.split(separator: "=").last))
+        fake.commandMessage(chat: Self.lanPrivately, from: Self.lan, text: "/start \(start)")
+        #expect(await fake.waitFor(timeout: .seconds(15)) { fake.documents.count == 1 })
+        let document = try #require(fake.documents.first)
+        #expect(document.chatID == Self.lanPrivately.id)
+        let json = try #require(try JSONSerialization.jsonObject(with: document.contents) as? [String: Any])
+        let roasts = try #require(json["roasts"] as? [[String: Any]])
+        #expect(roasts.count == 1)
+        #expect(roastMessage.text.contains(try #require(roasts.first?["text"] as? String)))
+
+        // Now that the private chat is open, the next export goes straight there.
+        let again = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/export")
+        let sentNote = try #require(await Self.answer(to: again, in: Self.team.id, fake))
+        #expect(sentNote.buttons.isEmpty)
+        #expect(await fake.waitFor(timeout: .seconds(15)) { fake.documents.count == 2 })
+        #expect(fake.documents.allSatisfy { $0.chatID == Self.lanPrivately.id })
+        let inGroup = fake.sentMessages(chat: Self.team.id).filter { $0.messageID != roastMessage.messageID }
+        let roastText = try #require(roasts.first?["text"] as? String)
+        #expect(!inGroup.contains { $0.text.contains(roastText) })
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        await fake.stop()
+    }
+
+    @Test func forgetMeAfterAnInlineShareDeletesThePersonsDataInTheGroup() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+
+        let roast = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/roast")
+        _ = try #require(await Self.answer(to: roast, in: Self.team.id, fake))
+        fake.inlineQuery(from: Self.lan, query: "meetings")
+        #expect(await fake.waitFor(timeout: .seconds(15)) { !fake.inlineAnswers.isEmpty })
+        let results = try JSONSerialization.jsonObject(with: Data(try #require(fake.inlineAnswers.first?.resultsJSON).utf8))
+        let result = try #require((results as? [[String: Any]])?.first?["id"] as? String)
+        fake.chosenInlineResult(from: Self.lan, resultID: result, query: "meetings")
+        let forget = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/forgetme")
+        let question = try #require(await Self.answer(to: forget, in: Self.team.id, fake))
+        let yes = try #require(question.buttons.first?.first?.callbackData)
+        fake.callbackQuery(from: Self.lan, message: question, data: yes)
+        #expect(await fake.waitFor(timeout: .seconds(15)) { !fake.callbackAnswers.isEmpty })
+        #expect(fake.callbackAnswers.first?.text?.isEmpty == false)
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        #expect(try database.read { try $0.profile(chat: .init(Self.team.id), user: .init(Self.lan.id)) } == nil)
+        #expect(try database.read { try $0.exportUser(.init(Self.lan.id), in: .init(Self.team.id)).roasts.isEmpty })
+        await fake.stop()
+    }
+}
