@@ -13,11 +13,15 @@ public struct IncomingEnvelope: Sendable, Hashable {
     public var chat: ChatRef
     /// The topic (forum thread) of the chat the event happened in; nil outside topics.
     public var topic: TopicID?
+    /// The person who acted; nil when no person signed the event (``senderChat``).
     public var sender: Person?
+    /// Who acted when it was not a person speaking for themselves: an anonymous admin or a channel.
+    public var senderChat: SenderChat?
     public var event: IncomingEvent
 
     public init(
-        source: EventSource, sequence: Int64, date: Date, chat: ChatRef, topic: TopicID? = nil, sender: Person?, event: IncomingEvent
+        source: EventSource, sequence: Int64, date: Date, chat: ChatRef, topic: TopicID? = nil, sender: Person?,
+        senderChat: SenderChat? = nil, event: IncomingEvent
     ) {
         self.source = source
         self.sequence = sequence
@@ -25,8 +29,19 @@ public struct IncomingEnvelope: Sendable, Hashable {
         self.chat = chat
         self.topic = topic
         self.sender = sender
+        self.senderChat = senderChat
         self.event = event
     }
+}
+
+/// Who sent a message that no person signed (Telegram's `sender_chat`).
+public enum SenderChat: Sendable, Hashable {
+    /// An anonymous admin of the group, posting as the group itself: an admin, but no person the bot
+    /// can keep a profile for.
+    case anonymousAdmin
+    /// A channel posting in the group: a member posting as their channel, or the group's linked
+    /// channel. Not a person, never an admin of the group.
+    case channel(ChatID)
 }
 
 /// What happened, independent of the platform.
@@ -44,6 +59,8 @@ public enum IncomingEvent: Sendable, Hashable {
     case reactionChange(message: MessageID, old: [String], new: [String])
     /// The bot's own membership in the chat changed.
     case botMembership(BotMembership)
+    /// Another member's status changed (promoted, demoted, left…): whether they are an admin now.
+    case memberChanged(UserID, isAdmin: Bool)
     /// The group became a supergroup with a new id; data must follow it.
     case migrated(to: ChatID)
     /// Inline-mode query typed in any chat (`chat` is then the sender's private chat).

@@ -3,7 +3,8 @@ import Foundation
 import RoastCore
 import Synchronization
 
-/// Throttles people who spam commands, per (chat, user), judged by each event's own timestamp.
+/// Throttles whoever spams commands, per chat and actor — a person, a channel posting in the group,
+/// or the group's anonymous admins together — judged by each event's own timestamp.
 ///
 /// The state lives in memory: it is advisory, so after a restart everyone starts fresh. Each event
 /// is judged once, before its transaction, and the verdict is applied in that transaction; an event
@@ -12,7 +13,8 @@ import Synchronization
 public final class AbuseGate: Sendable {
     private struct Key: Hashable {
         var chat: ChatID
-        var user: UserID
+        /// A person's id (positive), or the id of the chat that signed the message (negative).
+        var actor: Int64
     }
 
     private let limiter: Mutex<CommandRateLimiter<Key>>
@@ -22,10 +24,10 @@ public final class AbuseGate: Sendable {
         limiter = Mutex(CommandRateLimiter(limit: limit, window: window, cooldown: cooldown))
     }
 
-    /// The verdict for one event: only requests (commands, text to the bot) by people count.
+    /// The verdict for one event: only requests (commands, text to the bot) count.
     public func judge(_ envelope: IncomingEnvelope, _ traits: ActionTraits) -> ThrottleVerdict {
-        guard traits.isRequest, let sender = envelope.sender, !sender.isBot else { return .allow }
-        let key = Key(chat: envelope.chat.id, user: sender.id)
+        guard traits.isRequest, let actor = Self.actor(of: envelope) else { return .allow }
+        let key = Key(chat: envelope.chat.id, actor: actor)
         let verdict = limiter.withLock { limiter in
             let count = judged.withLock { count in
                 count += 1
@@ -35,5 +37,14 @@ public final class AbuseGate: Sendable {
             return limiter.admit(key, at: envelope.date)
         }
         return verdict
+    }
+
+    /// Who is throttled for `envelope`: the person, the channel, or the group for its anonymous admins.
+    private static func actor(of envelope: IncomingEnvelope) -> Int64? {
+        switch envelope.senderChat {
+        case .channel(let channel): return channel.rawValue
+        case .anonymousAdmin: return envelope.chat.id.rawValue
+        case nil: return envelope.sender.flatMap { $0.isBot ? nil : $0.id.rawValue }
+        }
     }
 }

@@ -8,7 +8,9 @@ public struct BadgesFeature: Feature {
         case show
     }
 
-    public let commands = [CommandSpec("badges", summary: LocalizedText(vi: "Huy hiệu và tiến độ của bạn", en: "Your badges and progress"))]
+    public let commands = [
+        CommandSpec("badges", summary: LocalizedText(vi: "Huy hiệu và tiến độ của bạn", en: "Your badges and progress"), personal: true)
+    ]
     public let catalog: BadgeCatalog
 
     public init(catalog: BadgeCatalog = .standard) { self.catalog = catalog }

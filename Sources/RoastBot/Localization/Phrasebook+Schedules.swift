@@ -168,4 +168,12 @@ extension Phrasebook {
             "Từ từ thôi nào 😅 Bạn gửi lệnh hơi nhanh — nghỉ vài giây rồi thử lại nhé.",
             "Easy there 😅 That's a lot of commands — take a few seconds and try again.")
     }
+
+    /// The answer to a personal command (a streak, moods, badges, an export…) sent as the group or a
+    /// channel rather than as a person.
+    public var needsAPerson: String {
+        say(
+            "Lệnh này dành cho từng người: hãy gửi bằng tài khoản của chính bạn (không ẩn danh, không dưới tên kênh).",
+            "This one is personal: send it as yourself, not anonymously or as a channel.")
+    }
 }

@@ -47,9 +47,12 @@ public struct PrivacyFeature: Feature {
     public static let exportLinkValidity: TimeInterval = 7 * 86_400
 
     public let commands = [
-        CommandSpec("forgetme", summary: LocalizedText(vi: "Xoá dữ liệu của bạn trong nhóm này", en: "Delete your data in this chat")),
         CommandSpec(
-            "export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately")),
+            "forgetme", summary: LocalizedText(vi: "Xoá dữ liệu của bạn trong nhóm này", en: "Delete your data in this chat"),
+            personal: true),
+        CommandSpec(
+            "export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately"),
+            personal: true),
     ]
     public let buttonTags = ["x"]
     public let startLinks = ["export"]

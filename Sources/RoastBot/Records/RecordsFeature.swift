@@ -33,11 +33,11 @@ public struct RecordsFeature: Feature {
     public static let historyLimit = 10
 
     public let commands = [
-        CommandSpec("favorites", summary: LocalizedText(vi: "Các roast bạn đã ⭐", en: "Your ⭐ roasts")),
+        CommandSpec("favorites", summary: LocalizedText(vi: "Các roast bạn đã ⭐", en: "Your ⭐ roasts"), personal: true),
         CommandSpec(
             "history", usage: LocalizedText(vi: "/history [tâm trạng] [chủ đề]", en: "/history [mood] [category]"),
-            summary: LocalizedText(vi: "Roast gần đây và phản ứng của bạn", en: "Your recent roasts and reactions")),
-        CommandSpec("stats", summary: LocalizedText(vi: "Thống kê roast của bạn", en: "Your Roast Stats")),
+            summary: LocalizedText(vi: "Roast gần đây và phản ứng của bạn", en: "Your recent roasts and reactions"), personal: true),
+        CommandSpec("stats", summary: LocalizedText(vi: "Thống kê roast của bạn", en: "Your Roast Stats"), personal: true),
     ]
     public let buttonTags = ["fv"]
     private let parser: RoastRequestParser

@@ -124,9 +124,10 @@ public struct RoastsFeature: Feature {
         guard let selection = selector.select(ask, prepared: context.prepared, catalog: collections.catalog, using: &random) else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.noRoastAvailable)))])
         }
+        // The requester is whoever has a profile here: a bot keeps none, so its roast has no requester.
         let id = try tx.insertRoast(
             RoastRecord(
-                selection, chat: context.chatID, requester: context.sender?.id, kind: .requested, language: context.language,
+                selection, chat: context.chatID, requester: context.profile?.userID, kind: .requested, language: context.language,
                 mood: ask.request.mood, createdAt: context.envelope.date))
         guard let stored = try tx.roast(id) else { return .nothing }
         var notes: [String] = []

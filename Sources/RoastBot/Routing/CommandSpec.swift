@@ -16,11 +16,17 @@ public struct CommandSpec: Sendable, Hashable {
     public var usage: LocalizedText
     /// One line describing the command, at most 256 characters (the platforms' limit for menus).
     public var summary: LocalizedText
+    /// About the person who sends it (their streak, moods, data): sent by no person (an anonymous
+    /// admin, a channel), it is answered with a short explanation instead.
+    public var personal: Bool
 
-    public init(_ name: String, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText) {
+    public init(
+        _ name: String, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText, personal: Bool = false
+    ) {
         self.name = name
         self.audience = audience
         self.usage = usage ?? LocalizedText(vi: "/" + name, en: "/" + name)
         self.summary = summary
+        self.personal = personal
     }
 }

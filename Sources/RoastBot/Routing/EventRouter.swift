@@ -8,7 +8,8 @@ import RoastStore
 ///
 /// Commands go to the feature that declares them, `/start` with a deep link to the owner of the
 /// link's tag, and button presses to the owner of their payload's tag; any other event to the first
-/// feature that decodes it. An unknown command, a stale
+/// feature that decodes it. A personal command sent by no person (an anonymous admin, a channel),
+/// an unknown command, a stale
 /// button and an event nobody handles are answered here — an unknown command only in a private
 /// chat or when addressed to this bot (`/cmd@ThisBot`): in a group a bare one may be for another bot.
 public struct EventRouter: Sendable {
@@ -18,6 +19,8 @@ public struct EventRouter: Sendable {
     private let commandOwners: [String: Int]
     private let tagOwners: [String: Int]
     private let startLinkOwners: [String: Int]
+    /// Commands about the sender themselves (``CommandSpec/personal``).
+    private let personalCommands: Set<String>
     /// The features that may add replies to any action.
     private let companions: [any FeatureUnit]
     private let logger: Logger
@@ -44,6 +47,7 @@ public struct EventRouter: Sendable {
         self.commandOwners = commandOwners
         self.tagOwners = tagOwners
         self.startLinkOwners = startLinkOwners
+        self.personalCommands = Set(features.flatMap(\.commands).filter(\.personal).map(\.name))
         self.logger = logger
     }
 
@@ -54,6 +58,9 @@ public struct EventRouter: Sendable {
             let traits = ActionTraits(isRequest: true, countsAsActivity: true)
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
             let command = name.lowercased()
+            if envelope.sender == nil, personalCommands.contains(command) {
+                return RoutedAction(target: .needsPerson, traits: ActionTraits(isRequest: true))
+            }
             if command == "start", let first = words.first, let link = StartLink(parsing: first), let owner = startLinkOwners[link.tag],
                 let decoded = units[owner].decode(.startLink(link))
             {
@@ -74,7 +81,7 @@ public struct EventRouter: Sendable {
                 let decoded = units[owner].decode(.button(payload, message: message))
             else { return RoutedAction(target: .staleButton, traits: traits) }
             return routed(owner, decoded, traits)
-        case .mention, .reactionChange, .botMembership, .migrated, .inlineQuery, .inlineChosen:
+        case .mention, .reactionChange, .botMembership, .memberChanged, .migrated, .inlineQuery, .inlineChosen:
             let traits: ActionTraits
             switch envelope.event {
             case .mention: traits = ActionTraits(isRequest: true, countsAsActivity: true)
@@ -111,6 +118,8 @@ public struct EventRouter: Sendable {
         case .staleButton:
             logger.info("stale or forged button payload", metadata: ["chat": "\(context.chatID)"])
             outcome = HandlerOutcome(notice: context.words.staleButton)
+        case .needsPerson:
+            outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.needsAPerson)))])
         case .ignored:
             outcome = .nothing
         }

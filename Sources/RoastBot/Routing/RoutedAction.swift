@@ -9,6 +9,8 @@ public struct RoutedAction: Sendable {
         case unknownCommand(name: String)
         /// A button whose payload no feature decodes (from an older version, or forged).
         case staleButton
+        /// A personal command sent by no person (an anonymous admin, a channel).
+        case needsPerson
         /// An event no feature handles (it is recorded as applied and changes nothing).
         case ignored
     }

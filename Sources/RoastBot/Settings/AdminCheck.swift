@@ -10,7 +10,8 @@ import Timekeeping
 ///
 /// Answers come from the platform (``ChatAdministration``) and are cached for `ttl` seconds of the
 /// clock's uptime (setting the machine's clock neither keeps nor drops them); a change of the bot's
-/// own membership in a chat drops that chat's cache. When the platform
+/// own membership in a chat, or another member's status, drops that chat's cache. An anonymous admin
+/// (posting as the group) is an admin; a channel posting in the group is not. When the platform
 /// cannot answer, the sender counts as not an admin (nothing changes; they may retry).
 public final class AdminCheck: Sendable {
     private struct Key: Hashable {
@@ -35,7 +36,13 @@ public final class AdminCheck: Sendable {
     /// The sender's admin status when the action needs it, else nil.
     public func prepare(_ envelope: IncomingEnvelope, needs: ActionNeeds) async -> Bool? {
         if needs.freshAdmins { invalidate(chat: envelope.chat.id) }
-        guard needs.adminStatus, let sender = envelope.sender else { return nil }
+        guard needs.adminStatus else { return nil }
+        switch envelope.senderChat {
+        case .anonymousAdmin: return true
+        case .channel: return false
+        case nil: break
+        }
+        guard let sender = envelope.sender else { return nil }
         guard envelope.chat.kind != .privateChat else { return true }
         let key = Key(chat: envelope.chat.id, user: sender.id)
         let now = clock.uptime

@@ -15,6 +15,8 @@ public struct SettingsFeature: Feature {
         case press(SettingChange, message: MessageID?)
         /// A panel button that opens one of its pages.
         case open(SettingsView.Page, message: MessageID?)
+        /// Someone was promoted, demoted or left: admin answers cached for the chat are stale.
+        case membersChanged
     }
 
     public let commands = [
@@ -35,11 +37,14 @@ public struct SettingsFeature: Feature {
             } else {
                 SettingChange(payload).map { .press($0, message: message) }
             }
+        case .event(.memberChanged): .membersChanged
         case .event, .startLink: nil
         }
     }
 
-    public func needs(of action: Action) -> ActionNeeds { ActionNeeds(adminStatus: true) }
+    public func needs(of action: Action) -> ActionNeeds {
+        action == .membersChanged ? ActionNeeds(freshAdmins: true) : ActionNeeds(adminStatus: true)
+    }
 
     public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
         -> HandlerOutcome
@@ -51,6 +56,7 @@ public struct SettingsFeature: Feature {
         case .change(let parsed): return try command(parsed, context, tx)
         case .press(let change, let message): return try press(change, message: message, context, tx)
         case .open(let page, let message): return open(page, message: message, context)
+        case .membersChanged: return .nothing
         }
     }
 

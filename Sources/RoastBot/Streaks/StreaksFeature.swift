@@ -28,10 +28,11 @@ public struct StreaksFeature: Feature {
     }
 
     public let commands = [
-        CommandSpec("streak", summary: LocalizedText(vi: "Chuỗi ngày của bạn trong nhóm này", en: "Your streak in this chat")),
+        CommandSpec(
+            "streak", summary: LocalizedText(vi: "Chuỗi ngày của bạn trong nhóm này", en: "Your streak in this chat"), personal: true),
         CommandSpec(
             "remind", usage: LocalizedText(vi: "/remind on|off", en: "/remind on|off"),
-            summary: LocalizedText(vi: "Bật/tắt nhắc giữ chuỗi", en: "Turn your streak reminders on or off")),
+            summary: LocalizedText(vi: "Bật/tắt nhắc giữ chuỗi", en: "Turn your streak reminders on or off"), personal: true),
     ]
     public let buttonTags = ["z"]
     public let engine: StreakEngine

@@ -117,6 +117,44 @@ extension FakeBotAPI {
         }
     }
 
+    /// Another member's status changed (promoted, demoted, left): Telegram's `chat_member` update, sent
+    /// only to bots that asked for it in `allowed_updates`. `getChatMember` answers the new status after it.
+    @discardableResult
+    public func chatMember(
+        chat: FakeChat, member: FakeUser, by user: FakeUser, oldStatus: FakeMemberStatus, newStatus: FakeMemberStatus,
+        date: Date = Date()
+    ) -> FakeInjectedUpdate {
+        inject(kind: "chat_member", chat: chat, user: user) { state in
+            state.register(member)
+            state.memberStatuses[chat.id, default: [:]][member.id] = newStatus
+            return [
+                "chat": chat.json, "from": user.json, "date": .int(Int64(date.timeIntervalSince1970)),
+                "old_chat_member": oldStatus.json(user: member), "new_chat_member": newStatus.json(user: member),
+            ]
+        }
+    }
+
+    /// Telegram's service account that signs an anonymous admin's messages (`sender_chat` is the group).
+    public static let groupAnonymousBot = FakeUser(id: 1_087_968_824, firstName: "Group", username: "GroupAnonymousBot", isBot: true)
+    /// Telegram's service account that signs messages posted as a channel (`sender_chat` is the channel).
+    public static let channelBot = FakeUser(id: 136_817_688, firstName: "Channel", username: "Channel_Bot", isBot: true)
+
+    /// A command sent by no person: as the group itself (`signedBy` is `chat`: an anonymous admin) or
+    /// as a channel, signed by Telegram's service account with `sender_chat`, as Telegram does.
+    @discardableResult
+    public func commandMessage(chat: FakeChat, signedBy sender: FakeChat, text: String, date: Date = Date()) -> FakeInjectedUpdate {
+        let service = sender.id == chat.id ? Self.groupAnonymousBot : Self.channelBot
+        let command = text.prefix { !$0.isWhitespace }
+        return inject(kind: "message", chat: chat, user: service) { state in
+            let messageID = state.allocateMessageID(in: chat.id)
+            return [
+                "message_id": .int(messageID), "from": service.json, "sender_chat": sender.json, "chat": chat.json,
+                "date": .int(Int64(date.timeIntervalSince1970)), "text": .string(text),
+                "entities": [["type": "bot_command", "offset": 0, "length": .int(Int64(command.utf16.count))]],
+            ]
+        }
+    }
+
     /// A group upgraded to a supergroup: Telegram's two service messages (migrate_to_chat_id in the old
     /// group, then migrate_from_chat_id in the new one). Afterwards sends to the old id get 400 with
     /// `migrate_to_chat_id`. Returns the second update.

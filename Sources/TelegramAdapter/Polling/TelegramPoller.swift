@@ -33,7 +33,7 @@ public struct BotIdentity: Sendable, Hashable {
 /// Logs carry update counts, ids and skip reasons; never message text or the token.
 public struct TelegramPoller: Sendable {
     public static let defaultAllowedUpdates = [
-        "message", "callback_query", "message_reaction", "my_chat_member", "inline_query", "chosen_inline_result",
+        "message", "callback_query", "message_reaction", "my_chat_member", "chat_member", "inline_query", "chosen_inline_result",
     ]
 
     public let pollTimeout: Int

@@ -13,6 +13,10 @@ import TelegramBotAPI
 ///   is sent in a private chat → ``IncomingEvent/mention(text:message:)`` with the mention removed;
 /// - anything else (group chatter, edits, stickers) is skipped.
 ///
+/// A message signed by a chat (`sender_chat`: an anonymous admin posting as the group, a channel)
+/// has no sender person but a ``SenderChat``; another member's status change becomes
+/// ``IncomingEvent/memberChanged(_:isAdmin:)``.
+///
 /// A message in a forum topic (`is_topic_message`) happens in that topic (its `message_thread_id`), and
 /// so does a press on a button of such a message; a reply thread in a group without topics has a
 /// thread id too, but is no topic.
@@ -55,8 +59,8 @@ public struct UpdateTranslator: Sendable {
             return .skip(reason: "anonymous reaction counts")
         case .myChatMember(let change):
             return translate(change, sequence: sequence)
-        case .chatMember:
-            return .skip(reason: "another member's status changed")
+        case .chatMember(let change):
+            return translateMember(change, sequence: sequence)
         case .inlineQuery(let query):
             return .event(
                 IncomingEnvelope(
@@ -77,12 +81,17 @@ public struct UpdateTranslator: Sendable {
     private func translate(_ message: Message, sequence: Int64) -> Translation {
         guard let chat = chatRef(message.chat) else { return .skip(reason: "unknown chat type") }
         let date = Date(timeIntervalSince1970: TimeInterval(message.date))
-        let sender = message.from.map(person)
+        // A message signed by a chat (an anonymous admin as the group, a channel) comes from a service
+        // account (`GroupAnonymousBot`, `Channel_Bot`): no person acted.
+        let senderChat = message.senderChat.map { $0.id == message.chat.id ? SenderChat.anonymousAdmin : .channel(ChatID($0.id)) }
+        let sender = senderChat == nil ? message.from.map(person) : nil
         let messageID = MessageID(message.messageID)
         let topic = Self.topic(of: message)
         func envelope(_ event: IncomingEvent) -> Translation {
             .event(
-                IncomingEnvelope(source: .telegram, sequence: sequence, date: date, chat: chat, topic: topic, sender: sender, event: event))
+                IncomingEnvelope(
+                    source: .telegram, sequence: sequence, date: date, chat: chat, topic: topic, sender: sender, senderChat: senderChat,
+                    event: event))
         }
 
         if let newChatID = message.migrateToChatID { return envelope(.migrated(to: ChatID(newChatID))) }
@@ -182,6 +191,17 @@ public struct UpdateTranslator: Sendable {
             IncomingEnvelope(
                 source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
                 sender: person(change.from), event: .botMembership(membership)))
+    }
+
+    /// Another member's status changed: whether they are an admin now (cached answers are stale).
+    private func translateMember(_ change: ChatMemberUpdated, sequence: Int64) -> Translation {
+        guard let chat = chatRef(change.chat) else { return .skip(reason: "unknown chat type") }
+        let member = change.newChatMember
+        let isAdmin = member.status == .administrator || member.status == .creator
+        return .event(
+            IncomingEnvelope(
+                source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
+                sender: person(change.from), event: .memberChanged(UserID(member.user.id), isAdmin: isAdmin)))
     }
 
     // MARK: Vocabulary

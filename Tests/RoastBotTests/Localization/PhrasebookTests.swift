@@ -88,7 +88,7 @@ struct PhrasebookTests {
         Entry("exportNeedsPrivateChat") { $0.exportNeedsPrivateChat }, Entry("exportOpenPrivateChat") { $0.exportOpenPrivateChat },
         Entry("exportLinkInvalid") { $0.exportLinkInvalid }, Entry("exportChatAdminsOnly") { $0.exportChatAdminsOnly },
         Entry("inlineFavoriteTitle") { $0.inlineFavoriteTitle }, Entry("inlineFreshTitle") { $0.inlineFreshTitle },
-        Entry("slowDown") { $0.slowDown },
+        Entry("slowDown") { $0.slowDown }, Entry("needsAPerson") { $0.needsAPerson },
         // Streaks, badges, leaderboard, reminders.
         Entry("helpFreezeRule") { $0.helpFreezeRule }, Entry("streakHeader") { $0.streakHeader("Ann") },
         Entry("streakCurrent") { $0.streakCurrent(1) }, Entry("streakCurrent") { $0.streakCurrent(8) },

@@ -219,6 +219,45 @@ import Testing
         #expect(envelope.date == Date(timeIntervalSince1970: 1_767_311_000))
     }
 
+    @Test(arguments: [
+        (ChatMember.Status.administrator, true), (.creator, true), (.member, false), (.restricted, false), (.left, false),
+        (.kicked, false),
+    ])
+    func anotherMembersStatusSaysWhetherTheyAreAnAdminNow(status: ChatMember.Status, isAdmin: Bool) throws {
+        let change = ChatMemberUpdated(
+            chat: Self.group, from: Self.linh, date: 1_767_311_000, oldChatMember: ChatMember(status: .administrator, user: Self.linh),
+            newChatMember: ChatMember(status: status, user: Self.linh))
+        let envelope = try #require(translator.translate(Update(updateID: 910, kind: .chatMember(change)), receivedAt: receivedAt).envelope)
+        #expect(envelope.event == .memberChanged(UserID(555), isAdmin: isAdmin))
+        #expect(envelope.chat.id == ChatID(-1_001_234))
+    }
+
+    @Test func theBotRequestsMemberUpdates() {
+        #expect(TelegramPoller.defaultAllowedUpdates.contains("chat_member"))
+    }
+
+    /// Telegram signs an anonymous admin's message with the `GroupAnonymousBot` user and the group as
+    /// `sender_chat`, and a channel's with `Channel_Bot` and the channel.
+    @Test func messagesSignedByAChatHaveNoPersonAndSayWhoSentThem() throws {
+        let anonymous = User(id: 1_087_968_824, isBot: true, firstName: "Group", username: "GroupAnonymousBot")
+        let channelBot = User(id: 136_817_688, isBot: true, firstName: "Channel", username: "Channel_Bot")
+        let channel = Chat(id: -1_009_999, type: .channel, title: "News")
+        for (from, senderChat, expected) in [
+            (anonymous, Self.group, SenderChat.anonymousAdmin), (channelBot, channel, .channel(ChatID(-1_009_999))),
+        ] {
+            let update = Update(
+                updateID: 911,
+                kind: .message(
+                    Message(
+                        messageID: 41, from: from, senderChat: senderChat, chat: Self.group, date: 1_767_312_000, text: "/settings",
+                        entities: [MessageEntity(type: .botCommand, offset: 0, length: 9)])))
+            let envelope = try #require(translator.translate(update, receivedAt: receivedAt).envelope)
+            #expect(envelope.sender == nil)
+            #expect(envelope.senderChat == expected)
+            #expect(envelope.event == .command(name: "settings", arguments: "", message: MessageID(41), addressed: false))
+        }
+    }
+
     @Test func inlineQueryHappensInTheSendersPrivateChat() throws {
         let query = InlineQuery(id: "iq", from: Self.linh, query: "monday")
         let envelope = try #require(
@@ -241,16 +280,9 @@ import Testing
         let counts = Update(
             updateID: 2,
             kind: .messageReactionCount(MessageReactionCountUpdated(chat: Self.group, messageID: 1, date: 1, reactions: [])))
-        let member = Update(
-            updateID: 3,
-            kind: .chatMember(
-                ChatMemberUpdated(
-                    chat: Self.group, from: Self.linh, date: 1, oldChatMember: ChatMember(status: .left, user: Self.linh),
-                    newChatMember: ChatMember(status: .member, user: Self.linh))))
         let future = Update(updateID: 4, kind: .unsupported("unknown update kind: business_message"))
         #expect(skipReason(edited) == "edited message")
         #expect(skipReason(counts) == "anonymous reaction counts")
-        #expect(skipReason(member) == "another member's status changed")
         #expect(skipReason(future) == "unsupported update: unknown update kind: business_message")
         #expect(skipReason(message(nil)) == "message without text")
     }
