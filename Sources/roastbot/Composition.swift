@@ -29,7 +29,12 @@ enum Composition {
 
     /// Takes the database's lock (a second process on the same file exits with
     /// ``databaseInUseExitCode``), then opens it. The lock is held while the returned value lives.
+    ///
+    /// Every file the bot creates from here on (the database, its log and lock, share cards) holds
+    /// people's data, so the process's umask becomes 077 first: readable by the bot's user alone,
+    /// whatever umask it was started with (a container's default is 022).
     static func openDatabase(_ path: String, faults: StoreFaults? = nil) throws -> (RoastDatabase, DatabaseLock) {
+        umask(0o077)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let lock: DatabaseLock
         do {

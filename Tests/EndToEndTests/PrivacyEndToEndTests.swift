@@ -57,6 +57,12 @@ struct PrivacyEndToEndTests {
 
         bot.signal(SIGTERM)
         #expect(await bot.waitForExit() == 0)
+        // The database holds people's data: readable by the bot's user alone, whatever the umask it
+        // was started with.
+        for file in [bot.databasePath, bot.databasePath + ".lock"] {
+            let permissions = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(permissions.map { $0 & 0o077 } == 0, "\(file)")
+        }
         await fake.stop()
     }
 

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Installs RoastMeLater Bot as a systemd service, as README.md ("Deploying") describes:
+#
+#   make release
+#   sudo TELEGRAM_BOT_TOKEN=123456789:AA… deploy/install.sh
+#   sudo systemctl enable --now roastbot
+#
+# Layout (owner:group mode):
+#   /opt/roastbot/bin/roastbot        root:root      755   the binary
+#   /opt/roastbot/config/…            root:root      644   roast library, collections, block list
+#   /etc/roastbot/                    root:roastbot  750   the service reads, only root writes
+#   /etc/roastbot/roastbot.json       root:roastbot  640   settings (kept if it exists)
+#   /etc/roastbot/token               roastbot       600   the bot token (written when given)
+#   /var/lib/roastbot/                roastbot       700   the SQLite database and its lock
+#
+# Run from the repository root. Environment:
+#   TELEGRAM_BOT_TOKEN     the token to store (else an existing token file is kept)
+#   ROASTBOT_BINARY        the binary to install (default .build/release/roastbot)
+#   ROASTBOT_USER          the service user (default roastbot; created when missing)
+#   ROASTBOT_INSTALL_ROOT  install under this directory instead of / (staging, tests); the unit is
+#                          then not installed and systemd is not told
+set -eu
+
+root="${ROASTBOT_INSTALL_ROOT:-}"
+user="${ROASTBOT_USER:-roastbot}"
+binary="${ROASTBOT_BINARY:-.build/release/roastbot}"
+
+[ "$(id -u)" -eq 0 ] || { echo "install.sh: run as root (sudo)" >&2; exit 1; }
+[ -x "$binary" ] || { echo "install.sh: no binary at $binary (make release)" >&2; exit 1; }
+[ -d config/library ] || { echo "install.sh: run from the repository root" >&2; exit 1; }
+
+if ! id -u "$user" >/dev/null 2>&1; then
+    useradd --system --user-group --home-dir /var/lib/roastbot --no-create-home --shell /usr/sbin/nologin "$user"
+fi
+
+umask 022
+install -d -m 755 "$root/opt/roastbot/bin"
+install -m 755 "$binary" "$root/opt/roastbot/bin/roastbot"
+rm -rf "$root/opt/roastbot/config"
+cp -R config "$root/opt/roastbot/config"
+chmod -R u=rwX,go=rX "$root/opt/roastbot/config"
+install -m 644 README.md "$root/opt/roastbot/README.md"
+
+install -d -m 750 -o root -g "$user" "$root/etc/roastbot"
+if [ ! -e "$root/etc/roastbot/roastbot.json" ]; then
+    cat > "$root/etc/roastbot/roastbot.json" <<EOF
+{
+  "_comment": "RoastMeLater Bot settings; every key is listed with its default in $root/opt/roastbot/config/roastbot.example.json.",
+  "telegram": { "token_file": "$root/etc/roastbot/token" },
+  "database": "$root/var/lib/roastbot/roastbot.sqlite",
+  "library": "$root/opt/roastbot/config/library",
+  "collections": "$root/opt/roastbot/config/collections.json",
+  "blocklist": "$root/opt/roastbot/config/blocklist.txt"
+}
+EOF
+fi
+chown root:"$user" "$root/etc/roastbot/roastbot.json"
+chmod 640 "$root/etc/roastbot/roastbot.json"
+
+if [ -n "${TELEGRAM_BOT_TOKEN:-}" ]; then
+    (umask 077 && printf '%s\n' "$TELEGRAM_BOT_TOKEN" > "$root/etc/roastbot/token")
+fi
+if [ -e "$root/etc/roastbot/token" ]; then
+    chown "$user:$user" "$root/etc/roastbot/token"
+    chmod 600 "$root/etc/roastbot/token"
+else
+    echo "install.sh: no token yet: write it to $root/etc/roastbot/token (owned by $user, chmod 600)" >&2
+fi
+
+install -d -m 700 -o "$user" -g "$user" "$root/var/lib/roastbot"
+
+if [ -z "$root" ]; then
+    sed "s/^User=roastbot$/User=$user/; s/^Group=roastbot$/Group=$user/" deploy/roastbot.service > /etc/systemd/system/roastbot.service
+    chmod 644 /etc/systemd/system/roastbot.service
+    if command -v systemctl >/dev/null 2>&1; then systemctl daemon-reload; fi
+    echo "installed; start it with: systemctl enable --now roastbot && journalctl -u roastbot -f"
+fi
