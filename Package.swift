@@ -21,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Metrics: swift-metrics is the API the bot's parts record with; swift-prometheus renders them
+        // (it needs only swift-atomics besides, no swift-nio).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Pure targets: no I/O, no clocks, no global randomness.
@@ -55,6 +59,7 @@ let package = Package(
             dependencies: [
                 "TelegramBotAPI", "ChatPlatform", "Timekeeping", "CurlHTTP",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -65,6 +70,7 @@ let package = Package(
                 "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping", "AIRoasts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -75,6 +81,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import Synchronization
 
 /// The bot's SQLite database: one connection, migrated on open, used one transaction at a time.
@@ -7,12 +8,16 @@ import Synchronization
 /// transaction. Calls are synchronous and short; do not call `write` or `read` from inside a
 /// transaction's closure (the lock is not reentrant).
 public final class RoastDatabase: Sendable {
+    /// The database file (":memory:" for a throwaway database).
+    public let path: String
     /// nil once closed.
     private let connection: Mutex<SQLiteConnection?>
     /// Checkpoints the log off the writer's thread (file databases only).
     private let checkpointer: WALCheckpointer?
     /// Injected write failures (fault suites), if any.
     private let faults: StoreFaults?
+    /// Health probes and metrics reads (file databases only; see ``inspect(_:)``).
+    private let side: SideConnection?
 
     /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
     /// enables WAL and foreign keys, and applies pending migrations.
@@ -46,8 +51,10 @@ public final class RoastDatabase: Sendable {
             throw error
         }
         checkpointer?.attach(to: opened)
+        self.path = path
         self.checkpointer = checkpointer
         self.faults = faults
+        side = path == ":memory:" || path.isEmpty ? nil : SideConnection(path: path)
         connection = Mutex(opened)
     }
 
@@ -69,11 +76,39 @@ public final class RoastDatabase: Sendable {
         try transaction(begin: "BEGIN DEFERRED", readOnly: true, body)
     }
 
+    /// Runs `body` in a read transaction on a second connection, for health checks and metrics: it sees
+    /// the last commit and never waits for the writer's lock, so a scrape neither delays events nor
+    /// hangs while another process holds the database. A throwaway database has no second
+    /// connection; its reads go through ``read(_:)``.
+    public func inspect<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
+        guard let side else { return try read(body) }
+        let outcome = try side.with { connection in Self.run(connection, begin: "BEGIN DEFERRED", readOnly: true, body) }
+        return try outcome.get()
+    }
+
+    /// Throws unless a write transaction could begin now: takes the write lock on the second
+    /// connection and releases it at once, waiting at most a quarter of a second for it (another
+    /// process holding the file, a full disk injected by the fault hook). Writes nothing.
+    public func probeWrite() throws {
+        if let fault = faults?.writeFault() { throw fault }
+        guard let side else { return try write { _ in } }
+        try side.with { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            try connection.execute("ROLLBACK")
+        }
+    }
+
+    /// The sizes of the database file and of its write-ahead log, in bytes (0 for a file that does not exist).
+    public var fileSizes: (database: Int64, log: Int64) {
+        (Self.size(of: path), Self.size(of: path + "-wal"))
+    }
+
     /// Background checkpoints run so far (tests).
     var backgroundCheckpoints: Int { checkpointer?.backgroundRuns.load(ordering: .relaxed) ?? 0 }
 
     /// Closes the connection; later calls throw ``StoreError/sqlite(code:message:)`` with `SQLITE_MISUSE`.
     public func close() {
+        side?.close()
         connection.withLock { connection in
             guard let open = connection else { return }
             checkpointer?.detach(from: open)
@@ -109,6 +144,12 @@ public final class RoastDatabase: Sendable {
     }
 
     // MARK: - Helpers
+
+    private static func size(of file: String) -> Int64 {
+        var status = stat()
+        guard stat(file, &status) == 0 else { return 0 }
+        return Int64(status.st_size)
+    }
 
     private func transaction<T>(
         begin: String, readOnly: Bool, _ body: (borrowing StoreTransaction) throws -> T

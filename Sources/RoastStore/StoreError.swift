@@ -28,3 +28,15 @@ extension Error {
     /// Whether this error is a condition of the store (see ``StoreError/isStoreCondition``).
     public var isStoreCondition: Bool { (self as? StoreError)?.isStoreCondition ?? false }
 }
+
+extension StoreError: CustomStringConvertible {
+    /// One line for logs and health reports: SQLite's message and code, never data.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "\(path): \(reason)"
+        case .unknownMigration(let name): "unknown migration \(name) (the database was used by a newer roastbot)"
+        case .sqlite(let code, let message): "\(message) (SQLite code \(code))"
+        case .corruptRow(let what): "corrupt row \(what)"
+        }
+    }
+}

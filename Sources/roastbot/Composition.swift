@@ -11,11 +11,15 @@ import Timekeeping
 
 /// Start-up steps shared by the console and Telegram modes.
 enum Composition {
-    /// Logs go to standard error, with every secret scrubbed.
-    static func bootstrapLogging(level: String, secrets: [String]) -> Logger {
+    /// Logs go to standard error, as text or one JSON object per line, with every secret scrubbed.
+    static func bootstrapLogging(level: String, format: BotSettings.LogFormat = .text, secrets: [String]) -> Logger {
         let parsed = Logger.Level(rawValue: level) ?? .info
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler: any LogHandler =
+                switch format {
+                case .text: StreamLogHandler.standardError(label: label)
+                case .json: JSONLogHandler(label: label)
+                }
             handler.logLevel = parsed
             return RedactingLogHandler(wrapping: handler, secrets: secrets)
         }

@@ -1,4 +1,6 @@
+import AIRoasts
 import ArgumentParser
+import ChatPlatform
 import CurlHTTP
 import Foundation
 import Logging
@@ -10,11 +12,16 @@ import TelegramAdapter
 import TelegramBotAPI
 import Timekeeping
 
-/// Serving Telegram: the composition of the real client, throttle, poller and bot.
+/// Serving Telegram: the composition of the real client, throttle, ingress (long polling or a
+/// webhook), bot, and the operator's side (metrics, health, backups, systemd's watchdog).
 enum TelegramMode {
     static func run(settings: BotSettings) async throws {
         guard let token = settings.telegram.token else { Composition.fail("no bot token") }
-        let logger = Composition.bootstrapLogging(level: settings.logLevel, secrets: [token, settings.ai.key].compactMap { $0 })
+        let webhookURL = settings.webhook.url
+        // Made before logging starts, so that the log handler scrubs it like the token.
+        let secret = webhookURL.map { _ in WebhookSecret.random() }
+        let logger = Composition.bootstrapLogging(
+            level: settings.logLevel, format: settings.logFormat, secrets: [token, settings.ai.key, secret?.value].compactMap { $0 })
         // The bot's "now" may be simulated; transport waits (throttle, backoff) always use real time.
         let botClock = Composition.clock(settings)
         let transportClock = SystemClock()
@@ -27,7 +34,7 @@ enum TelegramMode {
         // configuration still comes first: a loader that fails exits with code 2 at once, and
         // Telegram's answer (a refused token is exit code 3) is acted on only once all succeeded —
         // so a bad file is never reported as a bad token, nor waits behind an unreachable Telegram.
-        async let connection = connect(client, clock: transportClock, logger: logger)
+        async let connection = connect(client, forWebhook: webhookURL != nil, clock: transportClock, logger: logger)
         async let loadedLibrary = Composition.loadLibrary(settings.libraryPath)
         async let loadedCollections = Composition.loadCollections(settings.collectionsPath)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
@@ -36,6 +43,8 @@ enum TelegramMode {
         )
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
+        let notifier = SystemdNotifier.fromEnvironment()
+        notifier?.send("READY=1\nSTATUS=connecting to Telegram")
         let library = try await loadedLibrary
         let collections = await loadedCollections
         let safety = await loadedSafety
@@ -50,27 +59,77 @@ enum TelegramMode {
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
 
+        let metrics = MetricsSetup(enabled: settings.metricsAddress != nil)
+        let contact = PlatformContact(name: webhookURL == nil ? "poll" : "webhook delivery or check")
+        let storeHealth = StoreHealth(logger: logger)
         let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(botUsername: identity.username), gate: throttle, clock: transportClock,
-            logger: logger)
+            logger: logger, metrics: metrics.telegram)
+        let ai = Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger)
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
-            safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
-            collections: collections, administration: TelegramChatAdministration(client: client),
-            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings))
+            safety: safety, ai: ai, collections: collections, administration: TelegramChatAdministration(client: client),
+            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings), metrics: metrics.bot,
+            health: storeHealth)
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
         defer { menus.cancel() }
-        let poller = TelegramPoller(
-            client: client, translator: UpdateTranslator(botUserID: identity.id, botUsername: identity.username),
-            clock: transportClock, receiptClock: botClock, logger: logger, pollTimeout: settings.telegram.pollTimeout)
-        let startOffset = try database.read { try $0.resumePoint(of: .telegram) }
-        logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
+        let translator = UpdateTranslator(botUserID: identity.id, botUsername: identity.username)
+        let health = HealthCheck(
+            database: database, store: storeHealth, contact: contact,
+            silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock)
 
-        let services: [any Service] = [
+        // The ingress: Telegram's updates by long polling, or delivered to the webhook.
+        let ingress: any Service
+        var routes: [ListenAddress: [String: HTTPListener.Handler]] = [:]
+        if let webhookURL, let secret, let path = settings.webhookPath {
+            let pipeline = runtime.pipeline
+            let receiver = TelegramWebhookReceiver(
+                secret: secret, translator: translator, clock: transportClock, receiptClock: botClock, logger: logger,
+                metrics: metrics.telegram, contact: contact, maximumBodyBytes: settings.webhook.maxBodyBytes,
+                apply: { envelope in await pipeline.settle([envelope], from: .telegram) },
+                skipped: { updateID, reason in PollingService.skipped(updateID, reason, logger: logger, metrics: metrics.bot) })
+            let registration = TelegramWebhookRegistration(
+                client: client, url: webhookURL, secret: secret, maxConnections: settings.webhook.maxConnections, clock: transportClock,
+                logger: logger, contact: contact)
+            ingress = WebhookService(
+                registration: registration, receiver: receiver, database: database, clock: botClock,
+                checkInterval: Double(max(settings.telegram.pollTimeout, 5)), logger: logger)
+            routes[settings.webhook.address, default: [:]][path] = OperationsEndpoints.webhook(receiver)
+            logger.info("webhook mode", metadata: ["listen": "\(settings.webhook.address)", "path": "\(path)"])
+        } else {
+            let poller = TelegramPoller(
+                client: client, translator: translator, clock: transportClock, receiptClock: botClock, logger: logger,
+                pollTimeout: settings.telegram.pollTimeout, metrics: metrics.telegram, contact: contact)
+            let startOffset = try database.read { try $0.resumePoint(of: .telegram) }
+            logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
+            ingress = PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger, metrics: metrics.bot)
+        }
+        if let address = settings.metricsAddress, let registry = metrics.registry {
+            let gauges = StateGauges(
+                factory: metrics.factory, database: database, store: storeHealth, contact: contact, clock: botClock,
+                transportClock: transportClock)
+            var circuitState: (@Sendable () -> Int)?
+            if let source = ai as? ChatCompletionsRoastSource { circuitState = { source.breakerState.level } }
+            let process = ProcessGauges(factory: metrics.factory, circuitState: circuitState)
+            if !address.isLoopback { logger.notice("the metrics listener is not on a loopback address", metadata: ["listen": "\(address)"]) }
+            for path in [OperationsEndpoints.metricsPath, OperationsEndpoints.healthPath] where routes[address]?[path] != nil {
+                Composition.fail("the webhook path \(path) is taken by the metrics listener on the same address")
+            }
+            routes[address, default: [:]][OperationsEndpoints.metricsPath] = OperationsEndpoints.metrics(registry: registry) {
+                gauges.refresh()
+                process.refresh()
+            }
+            routes[address, default: [:]][OperationsEndpoints.healthPath] = OperationsEndpoints.health(health)
+        }
+        let listeners = try await startListeners(routes, logger: logger)
+
+        var services: [any Service] = []
+        if !listeners.isEmpty { services.append(ListenerService(listeners: listeners, logger: logger)) }
+        services += [
             OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
-            PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger),
+            ingress,
             CollectionCatalogService(
                 store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
             SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
@@ -78,6 +137,15 @@ enum TelegramMode {
                 scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
                 retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
         ]
+        if let directory = settings.backup.directory, let time = LocalTime(settings.backup.time) {
+            let backups = DailyBackups(
+                database: database, directory: directory, time: time, keep: settings.backup.keep, timeZone: .current, logger: logger)
+            services.append(DailyBackupService(backups: backups, clock: botClock))
+            logger.info("daily backups", metadata: ["directory": "\(directory)", "time": "\(time)", "keep": "\(settings.backup.keep)"])
+        }
+        if let notifier, let interval = SystemdNotifier.watchdogInterval() {
+            services.append(SystemdWatchdogService(notifier: notifier, interval: interval, check: health, logger: logger))
+        }
         // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
         // dump of the whole object graph (library, caches…), which would dominate start-up.
         let group = ServiceGroup(
@@ -94,6 +162,28 @@ enum TelegramMode {
         logger.info("stopped")
     }
 
+    /// Starts one listener per address; a listener that cannot bind (the port is taken) ends the
+    /// process with exit code 1 and one line — a restart may find it free.
+    private static func startListeners(
+        _ routes: [ListenAddress: [String: HTTPListener.Handler]], logger: Logger
+    ) async throws -> [HTTPListener] {
+        var listeners: [HTTPListener] = []
+        for (address, paths) in routes.sorted(by: { $0.key.description < $1.key.description }) {
+            do {
+                // Webhook deliveries wait for their commit, also while the store is busy: a minute.
+                let listener = try HTTPListener(address: address, routes: paths, timeout: 60)
+                try await listener.start()
+                listeners.append(listener)
+                let port = await listener.boundPort.map(String.init) ?? "?"
+                logger.info("HTTP listening", metadata: ["address": "\(address.host)", "port": "\(port)", "paths": "\(paths.keys.sorted())"])
+            } catch {
+                for started in listeners { await started.stop(timeout: 0) }
+                Composition.fail(error.description, code: 1)
+            }
+        }
+        return listeners
+    }
+
     /// `getMe` and `deleteWebhook`, retried with backoff while Telegram is unreachable; nil when the
     /// task is cancelled (shutdown requested before start-up finished).
     /// How asking Telegram who we are ended.
@@ -105,11 +195,16 @@ enum TelegramMode {
         case stopped
     }
 
-    /// getMe and deleteWebhook, retried with backoff while Telegram is unreachable.
-    private static func connect(_ client: TelegramBotClient, clock: any WallClock, logger: Logger) async -> Connection {
+    /// getMe, and for polling deleteWebhook (a webhook is set later, once its listener is up),
+    /// retried with backoff while Telegram is unreachable.
+    private static func connect(_ client: TelegramBotClient, forWebhook: Bool, clock: any WallClock, logger: Logger) async -> Connection {
         var delay = 1.0
         while !Task.isCancelled {
             do {
+                if forWebhook {
+                    let me = try await client.getMe()
+                    return .connected(BotIdentity(id: me.id, username: me.username ?? ""))
+                }
                 return .connected(try await TelegramPoller.prepare(client: client))
             } catch  where error.isUnauthorized {
                 return .refused

@@ -2,13 +2,15 @@ import Foundation
 import RoastTesting
 import Testing
 
-/// The bot token and the AI key appear in no log line at any level: the bot runs at trace level
-/// through requests, a button press and failures whose errors carry URLs (which embed the token).
+/// The bot token and the AI key appear in no log line at any level, in either log format: the bot
+/// runs at trace level through requests, a button press and failures whose errors carry URLs (which
+/// embed the token). In the JSON format every line is one object with the documented fields.
 @Suite(.serialized)
 struct SecretsInLogsEndToEndTests {
     static let aiKey = "sk-proof-7f3c1e9a5b2d4f60"
 
-    @Test func tokenAndAIKeyNeverReachTheLogAtTraceLevel() async throws {
+    @Test(arguments: ["text", "json"])
+    func tokenAndAIKeyNeverReachTheLogAtTraceLevel(format: String) async throws {
         let fake = FakeBotAPI(token: "987654:AAH-proof-secret-Zq9")
         try await fake.start()
         // The AI endpoint points at a closed loopback port: calls fail fast and log their errors.
@@ -16,7 +18,7 @@ struct SecretsInLogsEndToEndTests {
             fake: fake,
             extraEnvironment: [
                 "ROASTBOT_LOG_LEVEL": "trace", "ROASTBOT_AI_KEY": Self.aiKey, "ROASTBOT_AI_URL": "http://127.0.0.1:9/v1",
-                "ROASTBOT_AI_BASE_URL": "http://127.0.0.1:9/v1",
+                "ROASTBOT_AI_BASE_URL": "http://127.0.0.1:9/v1", "ROASTBOT_LOG_FORMAT": format,
             ])
         defer { bot.cleanUp() }
         let team = FakeChat(id: -500_100, type: .supergroup, title: "Sec")
@@ -44,6 +46,18 @@ struct SecretsInLogsEndToEndTests {
         for secret in [fake.token, "AAH-proof-secret-Zq9", Self.aiKey] {
             let lines = log.split(separator: "\n").filter { $0.contains(secret) }
             #expect(lines.isEmpty, "\(lines.count) log lines contain a secret")
+        }
+        if format == "json" {
+            let lines = log.split(separator: "\n")
+            #expect(lines.count > 10)
+            for line in lines {
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object != nil, "not one JSON object: \(line.prefix(120))")
+                guard let object else { continue }
+                #expect(object["time"] is String && object["level"] is String && object["logger"] is String)
+                #expect(object["message"] is String && object["metadata"] is [String: Any])
+            }
+            #expect(lines.contains { $0.contains(#""level":"trace""#) })
         }
         await fake.stop()
     }

@@ -24,30 +24,35 @@ public struct BotRuntime: Sendable {
     ///   - streakRisk: who the evening reminder mentions.
     ///   - inline: answers inline queries (nil: inline mode is off).
     ///   - abuseGate: throttles people who spam commands (nil: no throttle).
+    ///   - metrics: where the pipeline, outbox, scheduler and AI preparation record (nothing by default).
+    ///   - health: whether the store takes writes, shared with whoever reports health.
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
         seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
         collections: CollectionCatalogStore = CollectionCatalogStore(), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), inline: (any InlineAnswering)? = nil,
-        abuseGate: AbuseGate? = nil
+        abuseGate: AbuseGate? = nil, metrics: BotMetrics = .disabled, health: StoreHealth? = nil
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
         let selector = RoastSelector(library: library, safety: safety)
         let seed = self.seed
         let preparer = ai.map { source in
-            RoastPreparer(database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger)
+            RoastPreparer(
+                database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger, metrics: metrics)
         }
-        let processor = UpdateProcessor(database: database, selector: selector, collections: collections, seed: seed, logger: logger)
+        let processor = UpdateProcessor(
+            database: database, selector: selector, collections: collections, seed: seed, logger: logger, metrics: metrics)
         router = processor.router
         menu = processor.router.menu
-        outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
+        outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger, metrics: metrics)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
-            database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger)
+            database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger,
+            metrics: metrics)
         pipeline = EventPipeline(
             processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,
-            preparer: preparer, adminCheck: adminCheck, abuseGate: abuseGate, inline: inline)
+            preparer: preparer, adminCheck: adminCheck, abuseGate: abuseGate, inline: inline, health: health, metrics: metrics)
     }
 
     /// The configured seed, else the one stored at first start (so that choices replayed after a

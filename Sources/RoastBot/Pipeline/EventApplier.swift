@@ -28,17 +28,21 @@ final class EventApplier: Sendable {
 
     private let processor: UpdateProcessor
     private let clock: any WallClock
+    private let metrics: BotMetrics
     private let queue = Mutex(Queue())
 
-    init(processor: UpdateProcessor, clock: any WallClock) {
+    init(processor: UpdateProcessor, clock: any WallClock, metrics: BotMetrics = .disabled) {
         self.processor = processor
         self.clock = clock
+        self.metrics = metrics
     }
 
     /// Attempts `envelope` (see ``UpdateProcessor/attempt(_:processedAt:prepared:)``) and returns once
     /// its transaction has committed or rolled back.
     func attempt(_ envelope: IncomingEnvelope, prepared: PreparedEvent) async -> UpdateProcessor.Attempt {
-        await withCheckedContinuation { continuation in
+        let handedOver = ContinuousClock.now
+        defer { metrics.committed(after: ContinuousClock.now - handedOver) }
+        return await withCheckedContinuation { continuation in
             let startsDrain = queue.withLock { queue in
                 queue.pending.append(Request(envelope: envelope, prepared: prepared, continuation: continuation))
                 guard !queue.draining else { return false }

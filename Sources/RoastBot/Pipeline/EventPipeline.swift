@@ -32,11 +32,12 @@ public struct EventPipeline: Sendable {
     private let router: EventRouter
     /// Whether the store takes writes, as this pipeline last found it.
     public let health: StoreHealth
+    private let metrics: BotMetrics
 
     public init(
         processor: UpdateProcessor, database: RoastDatabase, platform: any ChatPlatform, outbox: OutboxDeliverer,
         clock: any WallClock, logger: Logger, preparer: RoastPreparer? = nil, adminCheck: AdminCheck? = nil,
-        abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil, health: StoreHealth? = nil
+        abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil, health: StoreHealth? = nil, metrics: BotMetrics = .disabled
     ) {
         self.processor = processor
         self.router = processor.router
@@ -44,7 +45,8 @@ public struct EventPipeline: Sendable {
         self.adminCheck = adminCheck
         self.abuseGate = abuseGate
         self.inline = inline
-        self.applier = EventApplier(processor: processor, clock: clock)
+        self.applier = EventApplier(processor: processor, clock: clock, metrics: metrics)
+        self.metrics = metrics
         self.database = database
         self.platform = platform
         self.outbox = outbox
@@ -58,9 +60,23 @@ public struct EventPipeline: Sendable {
     /// delivers them again. Cancelled before every event was applied or skipped, it stores nothing:
     /// the source delivers the batch again and what was applied is recognised.
     public func process(_ envelopes: [IncomingEnvelope], from source: EventSource, nextOffset: Int64?) async {
+        await run(envelopes, from: source, nextOffset: nextOffset)
+    }
+
+    /// Applies the events of a source that confirms each one on its own and keeps no resume point
+    /// (Telegram's webhook answers 200 only after this returns true). False when cancelled before
+    /// every event was applied or skipped: the source must deliver them again.
+    public func settle(_ envelopes: [IncomingEnvelope], from source: EventSource) async -> Bool {
+        await run(envelopes, from: source, nextOffset: nil)
+    }
+
+    /// Returns whether every event was applied or skipped.
+    @discardableResult
+    private func run(_ envelopes: [IncomingEnvelope], from source: EventSource, nextOffset: Int64?) async -> Bool {
         var order: [ChatID] = []
         var byChat: [ChatID: [IncomingEnvelope]] = [:]
         for envelope in envelopes {
+            metrics.received(envelope.event)
             if byChat[envelope.chat.id] == nil { order.append(envelope.chat.id) }
             byChat[envelope.chat.id, default: []].append(envelope)
         }
@@ -71,11 +87,13 @@ public struct EventPipeline: Sendable {
             }
             return await group.reduce(true) { $0 && $1 }
         }
-        guard finished, let nextOffset else { return }
+        guard finished else { return false }
+        guard let nextOffset else { return true }
         await untilStored { tx in
             try tx.setResumePoint(nextOffset, of: source)
             try tx.pruneApplied(from: source, below: nextOffset)
         }
+        return true
     }
 
     /// Applies one chat's events in order; false when cancelled before the last was applied or skipped.
@@ -108,6 +126,11 @@ public struct EventPipeline: Sendable {
             switch await applier.attempt(envelope, prepared: prepared) {
             case .applied(let applied):
                 health.succeeded(at: clock.now)
+                switch (applied, prepared.throttle) {
+                case (nil, _): metrics.skipped(envelope.event, .duplicate)
+                case (_, .ignore): metrics.skipped(envelope.event, .throttled)
+                default: metrics.applied(envelope.event)
+                }
                 return .some(applied)
             case .failed(let failure):
                 error = failure
@@ -122,6 +145,7 @@ public struct EventPipeline: Sendable {
                 if storeTakesWrites() {
                     do {
                         try processor.skip(envelope, at: clock.now, because: error)
+                        metrics.skipped(envelope.event, .failed)
                         return .some(nil)
                     } catch {
                         health.failed(error, at: clock.now)
@@ -151,6 +175,7 @@ public struct EventPipeline: Sendable {
         while !Task.isCancelled {
             do {
                 try database.write(body)
+                health.succeeded(at: clock.now)
                 return
             } catch {
                 guard error.isStoreCondition else {

@@ -45,12 +45,14 @@ public final class OutboxDeliverer: Sendable {
     private let platform: any ChatPlatform
     private let clock: any WallClock
     private let logger: Logger
+    private let metrics: BotMetrics
     private let state = Mutex(State())
     private let signal: AsyncStream<Void>
     private let signalContinuation: AsyncStream<Void>.Continuation
 
-    public init(database: RoastDatabase, platform: any ChatPlatform, clock: any WallClock, logger: Logger) {
+    public init(database: RoastDatabase, platform: any ChatPlatform, clock: any WallClock, logger: Logger, metrics: BotMetrics = .disabled) {
         self.database = database
+        self.metrics = metrics
         self.platform = platform
         self.clock = clock
         self.logger = logger
@@ -182,6 +184,7 @@ public final class OutboxDeliverer: Sendable {
                 return failures
             }
             try? database.write { try $0.bumpOutboxAttempts(item.id) }
+            metrics.outboxPostponed()
             logger.warning("delivery postponed", metadata: ["chat": "\(chat)", "failures": "\(failures)", "reason": "\(reason)"])
             return false
         case .rejected(let reason):
@@ -218,6 +221,7 @@ public final class OutboxDeliverer: Sendable {
     /// settled is never handed to it again by this process.
     private func settle(_ item: OutboxItem, _ mark: Mark) {
         state.withLock { $0.settled += 1 }
+        if case .delivered = mark { metrics.outboxSettled(delivered: true) } else { metrics.outboxSettled(delivered: false) }
         do {
             try write(mark, item.id)
         } catch {

@@ -5,12 +5,15 @@ import RoastStore
 extension UpdateProcessor {
     /// A processor with the bot's standard features (``StandardFeatures``), choosing roasts with
     /// `selector`, and the badges of the standard catalog and of `collections`.
-    public init(database: RoastDatabase, selector: RoastSelector, collections: CollectionCatalogStore, seed: UInt64, logger: Logger) {
+    public init(
+        database: RoastDatabase, selector: RoastSelector, collections: CollectionCatalogStore, seed: UInt64, logger: Logger,
+        metrics: BotMetrics = .disabled
+    ) {
         let badges = BadgeCatalog(collections: collections.catalog)
         self.init(
             database: database,
             router: EventRouter(
                 features: StandardFeatures.list(selector: selector, collections: collections, badges: badges), logger: logger),
-            activity: ActivityRecorder(catalog: badges), seed: seed, logger: logger)
+            activity: ActivityRecorder(catalog: badges), seed: seed, logger: logger, metrics: metrics)
     }
 }

@@ -37,13 +37,18 @@ public struct UpdateProcessor: Sendable {
     private let activity: ActivityRecorder
     private let seed: UInt64
     private let logger: Logger
+    private let metrics: BotMetrics
 
-    public init(database: RoastDatabase, router: EventRouter, activity: ActivityRecorder, seed: UInt64, logger: Logger) {
+    public init(
+        database: RoastDatabase, router: EventRouter, activity: ActivityRecorder, seed: UInt64, logger: Logger,
+        metrics: BotMetrics = .disabled
+    ) {
         self.database = database
         self.router = router
         self.activity = activity
         self.seed = seed
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// Applies `envelope` in a transaction of its own, unless it was applied before. Without
@@ -130,6 +135,8 @@ public struct UpdateProcessor: Sendable {
     )
         throws -> Applied?
     {
+        let started = ContinuousClock.now
+        defer { metrics.handled(envelope.event, in: ContinuousClock.now - started) }
         guard try !tx.hasApplied(envelope.sequence, from: envelope.source) else { return nil }
         if prepared.throttle == .ignore {
             // A spammer's command during their cooldown: recorded as applied, with no effect at all.

@@ -22,11 +22,13 @@ public struct RoastPreparer: Sendable {
     private let collections: CollectionCatalogStore
     private let seed: UInt64
     private let logger: Logger
+    private let metrics: BotMetrics
 
     public init(
         database: RoastDatabase, source: any AIRoastSource, selector: RoastSelector, collections: CollectionCatalogStore, seed: UInt64,
-        logger: Logger
+        logger: Logger, metrics: BotMetrics = .disabled
     ) {
+        self.metrics = metrics
         self.database = database
         self.source = source
         self.selector = selector
@@ -49,15 +51,30 @@ public struct RoastPreparer: Sendable {
         guard let plan else { return nil }
         do {
             let text = try await source.roast(plan.prompt)
+            metrics.aiCall(.ok)
             return PreparedRoast(
                 category: plan.prompt.category, spice: plan.prompt.spice, mood: plan.prompt.mood, collection: plan.collection, text: text)
         } catch {
+            metrics.aiCall(Self.outcome(error))
+            metrics.aiFallback()
             logger.info("no AI roast; the library answers", metadata: ["chat": "\(envelope.chat.id)", "reason": "\(error)"])
             return nil
         }
     }
 
     // MARK: - Helpers
+
+    private static func outcome(_ error: AIRoastError) -> BotMetrics.AIOutcome {
+        switch error {
+        case .circuitOpen: .circuitOpen
+        case .timedOut: .timedOut
+        case .unreachable: .unreachable
+        case .status: .status
+        case .malformedResponse: .malformed
+        case .unsafe: .unsafe
+        case .cancelled: .cancelled
+        }
+    }
 
     private func plan(_ need: RoastNeed, _ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> (
         prompt: RoastPrompt, collection: String?

@@ -32,10 +32,12 @@ public struct Scheduler: Sendable {
     private let seed: UInt64
     private let lateWindow: TimeInterval
     private let logger: Logger
+    private let metrics: BotMetrics
 
     public init(
         database: RoastDatabase, selector: RoastSelector, collections: CollectionCatalogStore = CollectionCatalogStore(),
-        streakRisk: any StreakRiskSource, seed: UInt64, lateWindow: TimeInterval = PostSchedule.defaultLateWindow, logger: Logger
+        streakRisk: any StreakRiskSource, seed: UInt64, lateWindow: TimeInterval = PostSchedule.defaultLateWindow, logger: Logger,
+        metrics: BotMetrics = .disabled
     ) {
         self.database = database
         self.selector = selector
@@ -44,6 +46,7 @@ public struct Scheduler: Sendable {
         self.seed = seed
         self.lateWindow = lateWindow
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// Deletes claims older than `days` local days before `now` (UTC day); they only guard recent days.
@@ -82,9 +85,13 @@ public struct Scheduler: Sendable {
             case .wait(let until):
                 pass.nextDue = min(pass.nextDue, until)
             case .post(let date, let late):
-                if perform(kind, chat: chat, date: date, late: late, now: now) { pass.queued += 1 }
+                guard perform(kind, chat: chat, date: date, late: late, now: now) else { continue }
+                pass.queued += 1
+                metrics.scheduled(kind, late > BotMetrics.lateAfter ? .late : .onTime)
             case .skip(let date, let late):
-                if skip(kind, chat: chat, date: date, late: late, now: now) { pass.skipped += 1 }
+                guard skip(kind, chat: chat, date: date, late: late, now: now) else { continue }
+                pass.skipped += 1
+                metrics.scheduled(kind, .skipped)
             }
         }
         return pass

@@ -55,6 +55,13 @@ extension StoreTransaction {
         ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
     }
 
+    /// How many items are pending and when the oldest of them was queued (nil when none is).
+    public func pendingOutboxSummary() throws(StoreError) -> (count: Int, oldest: Date?) {
+        try connection.queryOne("SELECT count(*), min(created_at) FROM outbox WHERE state = 'pending'") { (row: borrowing Row) in
+            (row.int(0), row.optionalDate(1))
+        } ?? (0, nil)
+    }
+
     public func pendingOutboxCount() throws(StoreError) -> Int {
         try connection.queryOne("SELECT count(*) FROM outbox WHERE state = 'pending'") { (row: borrowing Row) in row.int(0) }
             ?? 0

@@ -38,6 +38,15 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM applied_events WHERE source = ? AND sequence < ?", source.rawValue, sequence)
     }
 
+    /// Forgets the applied events of `source` recorded before `date`: for a source without a resume
+    /// point (Telegram's webhook), whose redeliveries stop long before (Telegram keeps an update for
+    /// 24 hours at most). Returns how many were forgotten.
+    @discardableResult
+    public func pruneApplied(from source: EventSource, appliedBefore date: Date) throws(StoreError) -> Int {
+        try connection.execute("DELETE FROM applied_events WHERE source = ? AND applied_at < ?", source.rawValue, date)
+        return connection.changes
+    }
+
     /// Applied events remembered, of every source.
     public func appliedEventCount() throws(StoreError) -> Int {
         try connection.queryOne("SELECT count(*) FROM applied_events") { (row: borrowing Row) in row.int(0) } ?? 0

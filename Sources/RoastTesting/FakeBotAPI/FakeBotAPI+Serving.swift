@@ -69,9 +69,11 @@ extension FakeBotAPI {
         if method.lowercased() == "getupdates" { return await getUpdates(parameters) }
         let now = Date()
         let monotonic = Self.monotonicSeconds()
-        return state.withLock {
+        let reply = state.withLock {
             $0.perform(method: method, parameters, now: now, monotonicSeconds: monotonic)
         }
+        if ["setwebhook", "deletewebhook"].contains(method.lowercased()) { startWebhookDeliveriesIfNeeded() }
+        return reply
     }
 
     private func finish(_ sequence: Int, _ reply: APIReply, contentType: String = "application/json")
@@ -217,8 +219,9 @@ extension FakeBotAPI {
         state.withLock { $0.wakeTarget(pollID) }?.resume()
     }
 
-    /// Wakes the pending long poll, if any, after new updates arrived.
+    /// Wakes the pending long poll, if any, after new updates arrived (and the webhook's deliveries).
     func wakeActivePoll() {
+        webhookSignal.signal()
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let active = state.activePollID else { return nil }
             return state.wakeTarget(active)

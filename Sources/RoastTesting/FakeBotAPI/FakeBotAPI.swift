@@ -14,6 +14,9 @@ public final class FakeBotAPI: Sendable {
 
     let state: Mutex<FakeBotAPIState>
     private let running = Mutex<Running?>(nil)
+    /// Webhook deliveries under way (see `FakeBotAPI+Webhook.swift`).
+    let webhookLoop = Mutex<Task<Void, Never>?>(nil)
+    let webhookSignal = FakeSignal()
 
     private struct Running: Sendable {
         var server: HTTPServer
@@ -74,6 +77,7 @@ public final class FakeBotAPI: Sendable {
             return Array(state.pollContinuations.values)
         }
         for continuation in waiting { continuation.resume() }
+        await stopWebhookDeliveries()
         await current.server.stop(timeout: 0)
         current.task.cancel()
     }
@@ -107,10 +111,11 @@ public final class FakeBotAPI: Sendable {
         set { state.withLock { $0.rateLimiter = newValue.map(SendRateLimiter.init(limits:)) } }
     }
 
-    /// While true every getUpdates answers 409 as if a webhook were set; deleteWebhook clears it.
+    /// Whether getUpdates answers 409 because a webhook is set; setting it true makes it so without
+    /// a webhook to deliver to. deleteWebhook clears it.
     public var webhookActive: Bool {
         get { state.withLock { $0.webhookActive } }
-        set { state.withLock { $0.webhookActive = newValue } }
+        set { state.withLock { $0.webhookForced = newValue } }
     }
 
     /// Makes a chat known, so sends to it succeed (injected updates do this for their chats).

@@ -27,20 +27,28 @@ extension FakeBotAPIState {
             return knownChat(parameters).map { .ok($0.json) } ?? .badRequest("chat not found")
         case "sendchataction": return sendChatAction(parameters)
         case "deletewebhook":
-            webhookActive = false
+            webhookForced = false
+            webhook = nil
             if parameters.bool("drop_pending_updates") == true {
                 queue.removeAll()
                 confirmedOffset = nextUpdateID
             }
             return .ok(true)
         case "setwebhook":
-            webhookActive = !(parameters.string("url") ?? "").isEmpty
-            return .ok(true)
+            return setWebhook(parameters)
         case "getwebhookinfo":
-            return .ok([
-                "url": .string(webhookActive ? "https://example.invalid/webhook" : ""),
-                "has_custom_certificate": false, "pending_update_count": .int(Int64(queue.count)),
-            ])
+            var info: [String: FakeJSON] = [
+                "url": .string(webhook?.url ?? ""), "has_custom_certificate": false, "pending_update_count": .int(Int64(queue.count)),
+            ]
+            if let webhook {
+                info["max_connections"] = .int(Int64(webhook.maxConnections))
+                if let allowed = webhook.allowedUpdates { info["allowed_updates"] = .array(allowed.sorted().map { .string($0) }) }
+            }
+            if let error = webhookLastError {
+                info["last_error_date"] = .int(error.date)
+                info["last_error_message"] = .string(error.message)
+            }
+            return .ok(.object(info))
         default:
             return .error(404, "Not Found")
         }

@@ -15,7 +15,19 @@ struct FakeBotAPIState: Sendable {
     var confirmedOffset: Int
     /// nil means Telegram's default: every kind except chat_member, message_reaction, message_reaction_count.
     var allowedUpdates: Set<String>?
-    var webhookActive = false
+    /// Set by a test to make getUpdates answer 409 without a webhook to deliver to.
+    var webhookForced = false
+    /// The webhook set with setWebhook, and its deliveries.
+    var webhook: FakeWebhook?
+    var webhookDeliveries: [FakeWebhookDelivery] = []
+    /// Updates being delivered right now, and when each failed one may be tried again.
+    var webhookInFlight: Set<Int> = []
+    var webhookRetryAt: [Int: ContinuousClock.Instant] = [:]
+    var webhookAttempts: [Int: Int] = [:]
+    var webhookLastError: (date: Int64, message: String)?
+    /// The delay before a failed delivery's first retry (it doubles with each failure).
+    var webhookRetryDelay = 0.3
+    var webhookActive: Bool { webhook != nil || webhookForced }
     var activePollID: Int?
     var nextPollID = 0
     var pollContinuations: [Int: CheckedContinuation<Void, Never>] = [:]

@@ -26,11 +26,14 @@ public struct TelegramPlatform: ChatPlatform {
     private let logger: Logger
     private let maxTransientRetries: Int
     private let maxFloodWaits: Int
+    private let metrics: TelegramMetrics
 
     public init(
         client: TelegramBotClient, renderer: any TelegramRendering, gate: any SendGate, clock: any WallClock,
-        logger: Logger = Logger(label: "roastbot.telegram.delivery"), maxTransientRetries: Int = 5, maxFloodWaits: Int = 10
+        logger: Logger = Logger(label: "roastbot.telegram.delivery"), maxTransientRetries: Int = 5, maxFloodWaits: Int = 10,
+        metrics: TelegramMetrics = .disabled
     ) {
+        self.metrics = metrics
         self.client = client
         self.renderer = renderer
         self.gate = gate
@@ -52,7 +55,7 @@ public struct TelegramPlatform: ChatPlatform {
             let client = client
             let (thread, reply) = (topic?.rawValue, index == 0 ? replyTo?.rawValue : nil)
             do {
-                let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                let sent = try await deliver("sendMessage", to: chat) { () async throws(TelegramError) -> Message in
                     try await client.sendMessage(
                         chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard, messageThreadID: thread,
                         replyToMessageID: reply, disableNotification: message.silent)
@@ -75,7 +78,7 @@ public struct TelegramPlatform: ChatPlatform {
         guard let first = parts.first else { throw .rejected(reason: "empty message") }
         let keyboard = parts.last?.keyboard
         let client = client
-        try await deliver(to: chat) { () async throws(TelegramError) in
+        try await deliver("editMessageText", to: chat) { () async throws(TelegramError) in
             do throws(TelegramError) {
                 try await client.editMessageText(
                     chatID: chat.rawValue, messageID: message.rawValue, text: first.html, parseMode: .html, replyMarkup: keyboard)
@@ -98,7 +101,7 @@ public struct TelegramPlatform: ChatPlatform {
             throw .rejected(reason: "unrenderable keyboard: \(error)")
         }
         let client = client
-        try await deliver(to: chat) { () async throws(TelegramError) in
+        try await deliver("editMessageReplyMarkup", to: chat) { () async throws(TelegramError) in
             do throws(TelegramError) {
                 try await client.editMessageReplyMarkup(chatID: chat.rawValue, messageID: message.rawValue, replyMarkup: keyboard)
             } catch  where error.isEditNotModified {
@@ -117,7 +120,7 @@ public struct TelegramPlatform: ChatPlatform {
         while true {
             let (thread, reply) = (topic?.rawValue, replyTo?.rawValue)
             do {
-                let sent = try await deliver(to: chat) { () async throws(TelegramError) -> Message in
+                let sent = try await deliver("sendDocument", to: chat) { () async throws(TelegramError) -> Message in
                     try await client.sendDocument(
                         chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
                         parseMode: caption == nil ? nil : .html, messageThreadID: thread, replyToMessageID: reply)
@@ -134,7 +137,9 @@ public struct TelegramPlatform: ChatPlatform {
     public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
         do {
             try await client.answerCallbackQuery(id: callbackID, text: notice)
+            metrics.request("answerCallbackQuery", .ok)
         } catch {
+            metrics.request("answerCallbackQuery", failedWith: error)
             if Task.isCancelled { throw .cancelled }
             switch error {
             case .network(.cancelled): throw .cancelled
@@ -168,7 +173,7 @@ public struct TelegramPlatform: ChatPlatform {
     /// request already on its way: its outcome is awaited, so a message Telegram accepted is reported
     /// as sent and does not stay queued to be sent again.
     private func deliver<Result: Sendable>(
-        to chat: ChatID, _ operation: @escaping @Sendable () async throws(TelegramError) -> Result
+        _ method: String, to chat: ChatID, _ operation: @escaping @Sendable () async throws(TelegramError) -> Result
     ) async throws(DeliveryError) -> Result {
         var transientFailures = 0
         var floodWaits = 0
@@ -187,8 +192,12 @@ public struct TelegramPlatform: ChatPlatform {
             }.value
             let error: TelegramError
             switch attempt {
-            case .success(let value): return value
-            case .failure(let failure): error = failure
+            case .success(let value):
+                metrics.request(method, .ok)
+                return value
+            case .failure(let failure):
+                metrics.request(method, failedWith: failure)
+                error = failure
             }
             if Task.isCancelled { throw .cancelled }
 

@@ -45,17 +45,23 @@ public struct TelegramPoller: Sendable {
     private let receiptClock: any WallClock
     private let logger: Logger
     private let jitter: @Sendable (_ upperBound: Double) -> Double
+    private let metrics: TelegramMetrics
+    private let contact: PlatformContact?
 
     /// - Parameters:
     ///   - clock: times the waits between polls and the watchdog.
     ///   - receiptClock: dates the updates Telegram sends without a date of their own (button presses,
     ///     inline queries); the bot's clock, which a demo may simulate. Defaults to `clock`.
     ///   - jitter: returns a delay in `0...upperBound`; tests pass a deterministic one.
+    ///   - contact: told of every successful poll, on `clock`'s uptime (the health check reads it).
     public init(
         client: TelegramBotClient, translator: UpdateTranslator, clock: any WallClock, receiptClock: (any WallClock)? = nil, logger: Logger,
         pollTimeout: Int = 50, allowedUpdates: [String] = TelegramPoller.defaultAllowedUpdates,
-        jitter: @escaping @Sendable (_ upperBound: Double) -> Double = { Double.random(in: 0...$0) }
+        jitter: @escaping @Sendable (_ upperBound: Double) -> Double = { Double.random(in: 0...$0) },
+        metrics: TelegramMetrics = .disabled, contact: PlatformContact? = nil
     ) {
+        self.metrics = metrics
+        self.contact = contact
         self.client = client
         self.translator = translator
         self.clock = clock
@@ -90,6 +96,7 @@ public struct TelegramPoller: Sendable {
         while !Task.isCancelled {
             let outcome = await poll(offset: offset)
             if Task.isCancelled { return }
+            if case .failed(let error) = outcome { metrics.request("getUpdates", failedWith: error) }
             let delay: Double
             switch outcome {
             case .cancelled:
@@ -97,6 +104,9 @@ public struct TelegramPoller: Sendable {
             case .updates(let updates):
                 failures = 0
                 conflictLogged = false
+                metrics.request("getUpdates", .ok)
+                metrics.pollLag(seconds: Update.lag(of: updates, at: clock.now))
+                contact?.succeeded(atUptime: clock.uptime)
                 guard !updates.isEmpty else { continue }
                 let batch = makeBatch(updates, receivedAt: receiptClock.now)
                 log(batch, updates: updates)
@@ -104,6 +114,7 @@ public struct TelegramPoller: Sendable {
                 offset = batch.nextOffset
                 continue
             case .watchdog:
+                metrics.request("getUpdates", .transient)
                 failures += 1
                 delay = backoff(failures: failures, cap: 30)
                 logger.warning(

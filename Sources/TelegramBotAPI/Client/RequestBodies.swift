@@ -22,6 +22,22 @@ struct DeleteWebhookBody: Encodable {
     }
 }
 
+struct SetWebhookBody: Encodable {
+    var url: String
+    var secretToken: String
+    var allowedUpdates: [String]
+    var maxConnections: Int
+    var dropPendingUpdates: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case secretToken = "secret_token"
+        case allowedUpdates = "allowed_updates"
+        case maxConnections = "max_connections"
+        case dropPendingUpdates = "drop_pending_updates"
+    }
+}
+
 /// <https://core.telegram.org/bots/api#replyparameters>
 struct ReplyParameters: Encodable {
     var messageID: Int64

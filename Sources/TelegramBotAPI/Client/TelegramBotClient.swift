@@ -49,6 +49,23 @@ public struct TelegramBotClient: Sendable {
         let _: Ignored = try await call("deleteWebhook", json: DeleteWebhookBody(dropPendingUpdates: dropPendingUpdates))
     }
 
+    /// Asks Telegram to deliver updates by HTTPS POST to `url`, each carrying `secretToken` in the
+    /// `X-Telegram-Bot-Api-Secret-Token` header, at most `maxConnections` at a time (1–100).
+    /// Pending updates are kept unless `dropPendingUpdates`. <https://core.telegram.org/bots/api#setwebhook>
+    public func setWebhook(
+        url: String, secretToken: String, allowedUpdates: [String], maxConnections: Int, dropPendingUpdates: Bool = false
+    ) async throws(TelegramError) {
+        let body = SetWebhookBody(
+            url: url, secretToken: secretToken, allowedUpdates: allowedUpdates, maxConnections: maxConnections,
+            dropPendingUpdates: dropPendingUpdates)
+        let _: Ignored = try await call("setWebhook", json: body)
+    }
+
+    /// The webhook Telegram has for the bot. <https://core.telegram.org/bots/api#getwebhookinfo>
+    public func getWebhookInfo() async throws(TelegramError) -> WebhookInfo {
+        try await call("getWebhookInfo", json: Empty())
+    }
+
     /// Posts a text message, in forum topic `messageThreadID` when given. A reply to a message that no
     /// longer exists is sent as a plain message (in the same topic).
     /// <https://core.telegram.org/bots/api#sendmessage>

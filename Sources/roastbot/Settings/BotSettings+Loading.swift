@@ -2,6 +2,7 @@
 
 // Decoding structs mirror snake_case JSON keys.
 import Foundation
+import RoastCore
 
 /// Why the settings cannot be used; each description is one line for the operator.
 enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
@@ -53,8 +54,26 @@ extension BotSettings {
             var window: Double?
             var cooldown: Double?
         }
+        struct Metrics: Decodable {
+            var address: String?
+        }
+        struct Webhook: Decodable {
+            var url: String?
+            var address: String?
+            var max_connections: Int?
+            var max_body_bytes: Int?
+        }
+        struct Backup: Decodable {
+            var directory: String?
+            var time: String?
+            var keep: Int?
+        }
         var telegram: Telegram?
         var abuse: Abuse?
+        var metrics: Metrics?
+        var webhook: Webhook?
+        var backup: Backup?
+        var log_format: String?
         var throttle: Throttle?
         var ai: AI?
         var blocklist: String?
@@ -70,8 +89,11 @@ extension BotSettings {
     private static let knownKeys: [String: Set<String>] = [
         "": [
             "telegram", "throttle", "abuse", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace",
-            "retention_days", "_comment",
+            "retention_days", "metrics", "webhook", "backup", "log_format", "_comment",
         ],
+        "metrics": ["address", "_comment"],
+        "webhook": ["url", "address", "max_connections", "max_body_bytes", "_comment"],
+        "backup": ["directory", "time", "keep", "_comment"],
         "abuse": ["limit", "window", "cooldown", "_comment"],
         "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
         "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
@@ -134,6 +156,15 @@ extension BotSettings {
         if let value = file.seed { seed = value }
         if let value = file.shutdown_grace { shutdownGrace = value }
         if let value = file.retention_days { retentionDays = value }
+        if let value = file.metrics?.address { metricsAddress = try Self.listenAddress(value, key: "metrics.address") }
+        if let value = file.webhook?.url { webhook.url = value }
+        if let value = file.webhook?.address { webhook.address = try Self.listenAddress(value, key: "webhook.address") }
+        if let value = file.webhook?.max_connections { webhook.maxConnections = value }
+        if let value = file.webhook?.max_body_bytes { webhook.maxBodyBytes = value }
+        if let value = file.backup?.directory { backup.directory = value }
+        if let value = file.backup?.time { backup.time = value }
+        if let value = file.backup?.keep { backup.keep = value }
+        if let value = file.log_format { logFormat = try Self.logFormat(value, key: "log_format") }
         try validate()
     }
 
@@ -154,6 +185,20 @@ extension BotSettings {
         if let value = environment["ROASTBOT_COLLECTIONS"], !value.isEmpty { collectionsPath = value }
         if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
         if let value = environment["ROASTBOT_STORE_FAULT_FILE"], !value.isEmpty { storeFaultFile = value }
+        if let value = environment["ROASTBOT_METRICS_ADDRESS"], !value.isEmpty {
+            metricsAddress = try Self.listenAddress(value, key: "ROASTBOT_METRICS_ADDRESS")
+        }
+        if let value = environment["ROASTBOT_WEBHOOK_URL"], !value.isEmpty { webhook.url = value }
+        if let value = environment["ROASTBOT_WEBHOOK_ADDRESS"], !value.isEmpty {
+            webhook.address = try Self.listenAddress(value, key: "ROASTBOT_WEBHOOK_ADDRESS")
+        }
+        if let value = environment["ROASTBOT_BACKUP_DIR"], !value.isEmpty { backup.directory = value }
+        if let value = environment["ROASTBOT_BACKUP_TIME"], !value.isEmpty { backup.time = value }
+        if let value = environment["ROASTBOT_BACKUP_KEEP"], !value.isEmpty {
+            guard let keep = Int(value) else { throw .invalidValue(key: "ROASTBOT_BACKUP_KEEP", value: value, expected: "a count, 1–3650") }
+            backup.keep = keep
+        }
+        if let value = environment["ROASTBOT_LOG_FORMAT"], !value.isEmpty { logFormat = try Self.logFormat(value, key: "ROASTBOT_LOG_FORMAT") }
         if let value = environment["ROASTBOT_ABUSE_LIMIT"], !value.isEmpty {
             guard let limit = Int(value), limit >= 0 else {
                 throw .invalidValue(key: "ROASTBOT_ABUSE_LIMIT", value: value, expected: "a count ≥ 0 (0 = off)")
@@ -222,6 +267,50 @@ extension BotSettings {
         guard shutdownGrace >= 0 else {
             throw .invalidValue(key: "shutdown_grace", value: "\(shutdownGrace)", expected: "seconds ≥ 0")
         }
+        try validateOperations()
+    }
+
+    /// The listeners, webhook mode and backups.
+    func validateOperations() throws(SettingsError) {
+        if let url = webhook.url {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
+                parsed.query == nil, parsed.fragment == nil
+            else {
+                throw .invalidValue(key: "webhook.url", value: url, expected: "an https URL without query, e.g. https://bot.example.com/telegram")
+            }
+        }
+        guard (1...100).contains(webhook.maxConnections) else {
+            throw .invalidValue(key: "webhook.max_connections", value: "\(webhook.maxConnections)", expected: "1–100")
+        }
+        guard (1_024...(64 << 20)).contains(webhook.maxBodyBytes) else {
+            throw .invalidValue(key: "webhook.max_body_bytes", value: "\(webhook.maxBodyBytes)", expected: "1024 bytes to 64 MB")
+        }
+        guard LocalTime(backup.time) != nil else {
+            throw .invalidValue(key: "backup.time", value: backup.time, expected: "HH:MM, the machine's local time")
+        }
+        guard (1...3650).contains(backup.keep) else {
+            throw .invalidValue(key: "backup.keep", value: "\(backup.keep)", expected: "a count, 1–3650")
+        }
+    }
+
+    /// The path the webhook is served at: its URL's path (`/` when it has none).
+    var webhookPath: String? {
+        guard let url = webhook.url.flatMap(URL.init(string:)) else { return nil }
+        return url.path.isEmpty ? "/" : url.path
+    }
+
+    private static func listenAddress(_ text: String, key: String) throws(SettingsError) -> ListenAddress {
+        guard let address = ListenAddress(text) else {
+            throw .invalidValue(key: key, value: text, expected: "host:port with an IP address, e.g. 127.0.0.1:9464 or [::1]:9464")
+        }
+        return address
+    }
+
+    private static func logFormat(_ text: String, key: String) throws(SettingsError) -> LogFormat {
+        guard let format = LogFormat(rawValue: text.lowercased()) else {
+            throw .invalidValue(key: key, value: text, expected: LogFormat.allCases.map(\.rawValue).joined(separator: "|"))
+        }
+        return format
     }
 
     /// Reads a token file, refusing one that others can read (it is a secret).

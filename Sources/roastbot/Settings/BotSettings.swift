@@ -30,6 +30,40 @@ struct BotSettings: Sendable, Hashable {
         public var cooldown = 30.0
     }
 
+    /// Webhook mode: Telegram POSTs each update to ``url`` (TLS ends at a reverse proxy in front of
+    /// ``address``). Off (long polling) unless a URL is set.
+    public struct Webhook: Sendable, Hashable {
+        /// The public URL Telegram delivers to (`ROASTBOT_WEBHOOK_URL`, `roastbot run --webhook URL`);
+        /// its path is the one served.
+        public var url: String?
+        /// The local address the bot listens on for deliveries (`ROASTBOT_WEBHOOK_ADDRESS`).
+        var address = ListenAddress(host: "127.0.0.1", port: 8081)
+        /// Connections Telegram may open at once (1–100; each carries one update at a time).
+        public var maxConnections = TelegramWebhookRegistration.defaultMaxConnections
+        /// The largest request body accepted, in bytes.
+        public var maxBodyBytes = TelegramWebhookReceiver.defaultMaximumBodyBytes
+    }
+
+    /// Daily backups kept by the bot itself: at ``time`` (the machine's local time) a consistent copy
+    /// of the database goes into ``directory`` as `roastbot-YYYY-MM-DD.sqlite`, and only the newest
+    /// ``keep`` such files are kept. Off unless a directory is set.
+    public struct Backup: Sendable, Hashable {
+        /// `ROASTBOT_BACKUP_DIR`.
+        public var directory: String?
+        /// `HH:MM` (`ROASTBOT_BACKUP_TIME`).
+        public var time = "04:00"
+        /// Dated copies kept (`ROASTBOT_BACKUP_KEEP`).
+        public var keep = 7
+    }
+
+    /// How log lines are written.
+    public enum LogFormat: String, Sendable, Hashable, CaseIterable {
+        /// `2026-03-02T03:00:00+0000 info roastbot: message key=value` (swift-log's stream format).
+        case text
+        /// One JSON object per line (see ``JSONLogHandler``).
+        case json
+    }
+
     /// The Bot API connection (its token only from the environment or a token file).
     public var telegram = TelegramSettings()
     public var abuse = Abuse()
@@ -57,6 +91,13 @@ struct BotSettings: Sendable, Hashable {
     public var shutdownGrace = 3.0
     /// Days a chat's data is kept after the bot was removed from it (`ROASTBOT_RETENTION_DAYS`).
     public var retentionDays = 30
+    /// The loopback address of the metrics and health listener (`GET /metrics`, `GET /healthz`;
+    /// `ROASTBOT_METRICS_ADDRESS`); nil: no listener.
+    var metricsAddress: ListenAddress?
+    public var webhook = Webhook()
+    public var backup = Backup()
+    /// text or json (`ROASTBOT_LOG_FORMAT`).
+    public var logFormat = LogFormat.text
     /// A file whose presence makes database writes fail (`ROASTBOT_STORE_FAULT_FILE`): the fault
     /// suites' hook for a full disk. Unset in production.
     public var storeFaultFile: String?

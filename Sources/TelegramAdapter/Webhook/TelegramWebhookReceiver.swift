@@ -1,0 +1,134 @@
+import ChatPlatform
+import Foundation
+import Logging
+import Synchronization
+import TelegramBotAPI
+import Timekeeping
+
+/// The webhook endpoint's logic, apart from any HTTP server: checks that a delivery comes from
+/// Telegram, reads and decodes its update, and answers 200 only once the update was applied (or
+/// found applied before, or is of a kind the bot skips). Telegram delivers again whatever was not
+/// answered 200, and the pipeline recognises what it applied before, so each update is applied
+/// exactly once, as with polling.
+///
+/// - A missing or wrong `X-Telegram-Bot-Api-Secret-Token`: 401, before the body is read; nothing is
+///   written.
+/// - A body over ``maximumBodyBytes``: 413. Not an update (malformed JSON, no `update_id`): 400,
+///   logged with its size only.
+/// - One chat's updates are applied one at a time in arrival order (see ``ChatTurns``).
+/// - While shutting down, or if the update could not be applied before shutdown: 503, so that
+///   Telegram delivers it again to the next process.
+public final class TelegramWebhookReceiver: Sendable {
+    /// What the endpoint answers.
+    public struct Reply: Sendable, Hashable {
+        public var status: Int
+        public var body: String
+    }
+
+    /// Updates are a few kilobytes; a megabyte leaves room for the longest message with every entity.
+    public static let defaultMaximumBodyBytes = 1 << 20
+
+    public let maximumBodyBytes: Int
+    private let secret: WebhookSecret
+    private let translator: UpdateTranslator
+    private let clock: any WallClock
+    private let receiptClock: any WallClock
+    private let logger: Logger
+    private let metrics: TelegramMetrics
+    private let contact: PlatformContact?
+    private let apply: @Sendable (IncomingEnvelope) async -> Bool
+    private let skipped: @Sendable (_ updateID: Int64, _ reason: String) -> Void
+    private let turns = ChatTurns()
+    private let state = Mutex<(closing: Bool, inFlight: Int)>((false, 0))
+
+    /// - Parameters:
+    ///   - clock: real time, for `contact` and how late updates arrive.
+    ///   - receiptClock: dates updates Telegram does not date (the bot's clock).
+    ///   - apply: applies one event; false when it was not applied or skipped (shutdown).
+    ///   - skipped: told of each update the translator skips (its id and a reason safe to log).
+    public init(
+        secret: WebhookSecret, translator: UpdateTranslator, clock: any WallClock, receiptClock: (any WallClock)? = nil, logger: Logger,
+        metrics: TelegramMetrics = .disabled, contact: PlatformContact? = nil,
+        maximumBodyBytes: Int = TelegramWebhookReceiver.defaultMaximumBodyBytes,
+        apply: @escaping @Sendable (IncomingEnvelope) async -> Bool,
+        skipped: @escaping @Sendable (_ updateID: Int64, _ reason: String) -> Void = { _, _ in }
+    ) {
+        self.secret = secret
+        self.translator = translator
+        self.clock = clock
+        self.receiptClock = receiptClock ?? clock
+        self.logger = logger
+        self.metrics = metrics
+        self.contact = contact
+        self.maximumBodyBytes = maximumBodyBytes
+        self.apply = apply
+        self.skipped = skipped
+    }
+
+    /// Handles one delivery.
+    /// - Parameters:
+    ///   - secretToken: the request's `X-Telegram-Bot-Api-Secret-Token` header.
+    ///   - readBody: reads the request body, or returns nil as soon as it is longer than its limit.
+    public func receive(secretToken: String?, readBody: (_ limit: Int) async throws -> [UInt8]?) async -> Reply {
+        let reply = await handle(secretToken: secretToken, readBody: readBody)
+        metrics.webhookAnswered(reply.status)
+        return reply
+    }
+
+    /// Answers every later delivery 503 and waits (up to `timeout` seconds) for those under way.
+    public func close(timeout: Double = 10) async {
+        state.withLock { $0.closing = true }
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1_000))
+        while state.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func handle(secretToken: String?, readBody: (_ limit: Int) async throws -> [UInt8]?) async -> Reply {
+        guard secret.matches(secretToken) else {
+            logger.notice("webhook request without the right secret token refused")
+            return Reply(status: 401, body: "unauthorized")
+        }
+        let entered = state.withLock { state -> Bool in
+            guard !state.closing else { return false }
+            state.inFlight += 1
+            return true
+        }
+        guard entered else { return Reply(status: 503, body: "shutting down") }
+        defer { state.withLock { $0.inFlight -= 1 } }
+
+        let body: [UInt8]
+        do {
+            guard let read = try await readBody(maximumBodyBytes) else {
+                logger.warning("webhook request body too large; refused", metadata: ["limit_bytes": "\(maximumBodyBytes)"])
+                return Reply(status: 413, body: "body too large")
+            }
+            body = read
+        } catch {
+            logger.warning("webhook request body unreadable", metadata: ["error": "\(error)"])
+            return Reply(status: 400, body: "unreadable body")
+        }
+        let update: Update
+        do {
+            update = try JSONDecoder().decode(Update.self, from: Data(body))
+        } catch {
+            logger.warning("webhook request is not an update (malformed JSON or no update_id)", metadata: ["bytes": "\(body.count)"])
+            return Reply(status: 400, body: "not an update")
+        }
+        metrics.pollLag(seconds: Update.lag(of: [update], at: clock.now))
+        switch translator.translate(update, receivedAt: receiptClock.now) {
+        case .skip(let reason):
+            skipped(update.updateID, reason)
+            contact?.succeeded(atUptime: clock.uptime)
+            return Reply(status: 200, body: "")
+        case .event(let envelope):
+            let applied = await turns.run(in: envelope.chat.id) { await apply(envelope) }
+            guard applied else { return Reply(status: 503, body: "not applied; deliver again") }
+            contact?.succeeded(atUptime: clock.uptime)
+            logger.trace("webhook update applied", metadata: ["update_id": "\(update.updateID)"])
+            return Reply(status: 200, body: "")
+        }
+    }
+}

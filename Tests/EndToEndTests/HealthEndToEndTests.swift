@@ -1,0 +1,154 @@
+import Foundation
+import Glibc
+import RoastTesting
+import Synchronization
+import Testing
+
+@testable import RoastStore
+
+/// `/healthz`, `roastbot health` and systemd's watchdog against the real binary: healthy while it
+/// polls and the database takes writes; unhealthy, with the reason, while another process holds the
+/// database or the disk is full; healthy again after.
+@Suite(.serialized)
+struct HealthEndToEndTests {
+    /// Runs `roastbot health` against the bot's metrics address; its exit status and output.
+    static func healthCommand(port: UInt16) throws -> (status: Int32, output: String) {
+        try DeploymentEndToEndTests.run(
+            BotProcess.executable.path, ["health"], environment: ["ROASTBOT_METRICS_ADDRESS": "127.0.0.1:\(port)", "PATH": "/usr/bin:/bin"])
+    }
+
+    @Test func healthzIsUnavailableWhileTheDatabaseIsLockedOrFullAndOKAfter() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let port = OperationsProbe.freePort()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
+        let faultFile = directory.appendingPathComponent("store-fault").path
+        let bot = try BotProcess(
+            fake: fake, directory: directory,
+            extraEnvironment: ["ROASTBOT_METRICS_ADDRESS": "127.0.0.1:\(port)", "ROASTBOT_STORE_FAULT_FILE": faultFile])
+        defer { bot.cleanUp() }
+        try bot.start()
+        #expect(await fake.waitFor(timeout: .seconds(30)) { !fake.requests(method: "getUpdates").isEmpty })
+        let url = "http://127.0.0.1:\(port)/healthz"
+
+        let healthy = try #require(await OperationsProbe.get(url), "the health endpoint answers")
+        #expect(healthy.status == 200, "\(healthy.text)")
+        #expect(healthy.text.hasPrefix("ok"))
+        #expect(try Self.healthCommand(port: port).status == 0)
+
+        // Another process holds the database's write lock.
+        let locker = try SQLiteConnection(path: bot.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        let locked = try #require(await OperationsProbe.get(url))
+        #expect(locked.status == 503)
+        #expect(locked.text.contains("database") && locked.text.contains("locked"), "\(locked.text)")
+        #expect(locked.text.split(separator: "\n").count == 1, "one line")
+        let command = try Self.healthCommand(port: port)
+        #expect(command.status == 1 && command.output.contains("locked"), "\(command.output)")
+        try locker.execute("COMMIT")
+        locker.close()
+        #expect(await OperationsProbe.get(url)?.status == 200)
+
+        // The disk is full (the store-fault hook), with a command waiting to be applied.
+        try "full".write(toFile: faultFile, atomically: true, encoding: .utf8)
+        fake.commandMessage(chat: FakeChat(id: -710_001, type: .supergroup, title: "T"), from: FakeUser(id: 7_101, firstName: "U"), text: "/help")
+        let full = try #require(await OperationsProbe.get(url))
+        #expect(full.status == 503)
+        #expect(full.text.contains("full"), "\(full.text)")
+        try FileManager.default.removeItem(atPath: faultFile)
+        _ = await fake.waitForMessages(1, in: -710_001, timeout: 20)
+        let recovered = try #require(await OperationsProbe.get(url))
+        #expect(recovered.status == 200, "\(recovered.text)")
+        await fake.stop()
+    }
+
+    @Test func healthWithoutAMetricsAddressIsAConfigurationError() throws {
+        let result = try DeploymentEndToEndTests.run(BotProcess.executable.path, ["health"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("metrics.address"))
+    }
+
+    /// systemd's side of `Type=notify` with `WatchdogSec=`: a datagram socket in `NOTIFY_SOCKET`.
+    @Test func theWatchdogIsPingedOnlyWhileHealthy() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let socket = try NotifySocket()
+        defer { socket.close() }
+        let bot = try BotProcess(fake: fake, extraEnvironment: ["NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "600000"])
+        defer { bot.cleanUp() }
+        try bot.start()
+        #expect(await socket.waitFor(timeout: 30) { $0.contains("READY=1") }, "READY=1")
+        #expect(await socket.waitFor(timeout: 30) { $0.contains("WATCHDOG=1") }, "pings while healthy")
+
+        let locker = try SQLiteConnection(path: bot.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        #expect(await socket.waitFor(timeout: 10) { $0.contains("STATUS=database not writable") }, "the reason in the status")
+        socket.clear()
+        try await Task.sleep(for: .seconds(1))
+        #expect(!socket.received.contains { $0.contains("WATCHDOG=1") }, "no ping while unhealthy")
+        try locker.execute("COMMIT")
+        locker.close()
+        #expect(await socket.waitFor(timeout: 10) { $0.contains("WATCHDOG=1") }, "pings again")
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        #expect(socket.received.contains { $0.contains("STOPPING=1") })
+        await fake.stop()
+    }
+}
+
+/// A datagram socket standing in for systemd's notification socket, collecting what the bot sends.
+final class NotifySocket: Sendable {
+    let path: String
+    private let descriptor: Int32
+    private let messages = Mutex<[String]>([])
+    private let closed = Atomic<Bool>(false)
+
+    init() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
+        self.path = path
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        var wait = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        self.descriptor = descriptor
+        Thread { [self] in readUntilClosed() }.start()
+    }
+
+    var received: [String] { messages.withLock { $0 } }
+
+    func clear() { messages.withLock { $0.removeAll() } }
+
+    /// Waits until some message received satisfies `condition`.
+    func waitFor(timeout: Double, _ condition: @Sendable (String) -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if received.contains(where: condition) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    func close() {
+        closed.store(true, ordering: .releasing)
+        unlink(path)
+    }
+
+    private func readUntilClosed() {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while !closed.load(ordering: .acquiring) {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { continue }
+            let text = String(decoding: buffer[0..<count], as: UTF8.self)
+            messages.withLock { $0.append(text) }
+        }
+        Glibc.close(descriptor)
+    }
+}

@@ -1,0 +1,68 @@
+import CurlHTTP
+import Foundation
+
+/// The operator's view of a running bot in tests: its metrics and health endpoints over HTTP, a free
+/// loopback port to put them on, and the Prometheus text parsed into values.
+enum OperationsProbe {
+    /// A port on 127.0.0.1 nobody listens on right now (bound, read and released).
+    static func freePort() -> UInt16 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// One HTTP exchange; nil when nothing answered.
+    static func request(
+        _ url: String, method: HTTPRequest.Method = .get, headers: [(name: String, value: String)] = [], body: [UInt8] = []
+    ) async -> HTTPResponse? {
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+        return try? await client.send(HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: 10, connectTimeout: 2))
+    }
+
+    /// The body of a GET, as text; nil when nothing answered.
+    static func get(_ url: String) async -> (status: Int, text: String)? {
+        guard let response = await request(url) else { return nil }
+        return (response.status, String(decoding: response.body, as: UTF8.self))
+    }
+
+    /// Prometheus text format → values by series (`name{label="value",…}` with labels sorted, or `name`).
+    static func samples(_ text: String) -> [String: Double] {
+        var values: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            values[canonical(String(line[..<space]))] = value
+        }
+        return values
+    }
+
+    /// A series name with its labels in sorted order, for lookups: `series("x", ["b": "1", "a": "2"])`.
+    static func series(_ name: String, _ labels: [String: String] = [:]) -> String {
+        guard !labels.isEmpty else { return name }
+        return name + "{" + labels.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: ",") + "}"
+    }
+
+    private static func canonical(_ series: String) -> String {
+        guard let open = series.firstIndex(of: "{"), series.hasSuffix("}") else { return series }
+        let name = String(series[..<open])
+        let inner = series[series.index(after: open)..<series.index(before: series.endIndex)]
+        var labels: [String: String] = [:]
+        for pair in inner.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            labels[String(parts[0])] = String(parts[1]).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return Self.series(name, labels)
+    }
+}
