@@ -1,6 +1,7 @@
 # RoastMeLater Bot — two commands on a fresh Debian machine: `make run` and `make test`.
 SWIFT ?= swift
-SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata
+SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata \
+	pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-noto-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 

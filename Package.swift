@@ -32,10 +32,16 @@ let package = Package(
         // C libraries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "fonts-noto-core", "fonts-noto-color-emoji"])]
+        ),
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        // Share cards and streak pictures as PNG; knows nothing of Telegram or the store.
+        .target(name: "CardRenderer", dependencies: ["CPangoCairo", "RoastCore"], swiftSettings: strict),
         .target(
             name: "AIRoasts",
             dependencies: ["CurlHTTP", "RoastCore", .product(name: "Logging", package: "swift-log")],
@@ -108,6 +114,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "CardRendererTests", dependencies: ["CardRenderer", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
@@ -127,7 +134,7 @@ let package = Package(
             name: "roastbot-bench",
             dependencies: [
                 "RoastBot", "RoastStore", "RoastCore", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
-                "CurlHTTP", "Timekeeping",
+                "CurlHTTP", "Timekeeping", "CardRenderer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
