@@ -73,6 +73,24 @@ struct CardBenchmark {
                 }
             }
         }
+        // Hard cases: far more text than fits, and emoji sequences, right-to-left text and marks.
+        let extremes = [
+            (
+                "long", String(repeating: "Deadline dời lần thứ mười ba nhưng slide vẫn chưa xong, họp tiếp đi cả nhà ơi. ", count: 14),
+                CardTemplate.midnight
+            ),
+            ("emoji", "Code review xong chưa 👨‍💻? 🏳️‍🌈 ❤️‍🔥 🇻🇳 — ằ ẫ ỡ — مرحبا שלום — a\u{301}\u{302}\u{303} 🧑🏽‍🚀", CardTemplate.paper),
+        ]
+        for (name, text, template) in extremes {
+            for format in CardFormat.allCases {
+                let card = RoastCard(
+                    text: text, language: .vi, category: .codeReviews, spice: .hottest, template: template, format: format,
+                    deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_5")
+                let url = directory.appendingPathComponent("card-\(name)-\(format.rawValue).png")
+                try Data(renderer.render(card)).write(to: url)
+                written.append(url)
+            }
+        }
         for language in Language.allCases {
             let url = directory.appendingPathComponent("heatmap-\(language.rawValue).png")
             var picture = heatmap(seed: 3)

@@ -112,7 +112,7 @@ struct TemplateStyle {
         case .sunset:
             BrandMark.Colors(
                 badge: Theme.navy, flameTop: Theme.sand, flameBottom: Theme.crimson, core: Theme.ivory, wordRoast: Theme.navy,
-                wordMeLater: .white)
+                wordMeLater: Theme.deepRed)
         }
     }
 

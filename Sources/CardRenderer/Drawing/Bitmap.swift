@@ -21,13 +21,18 @@ struct Bitmap: Sendable {
         var minY = height
         var maxX = -1
         var maxY = -1
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width where pixels[row + x] >> 24 != 0 {
+        pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = y * width
+                var x = 0
+                while x < width, pixels[row + x] >> 24 == 0 { x += 1 }
+                guard x < width else { continue }
+                var last = width - 1
+                while pixels[row + last] >> 24 == 0 { last -= 1 }
                 minX = min(minX, x)
-                maxX = max(maxX, x)
+                maxX = max(maxX, last)
                 minY = min(minY, y)
-                maxY = max(maxY, y)
+                maxY = y
             }
         }
         guard maxX >= 0 else { return nil }

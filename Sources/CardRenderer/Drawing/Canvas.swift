@@ -136,13 +136,15 @@ final class Canvas {
     func bitmap() -> Bitmap {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        if let data = cairo_image_surface_get_data(surface) {
-            for row in 0..<height {
-                let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-                for column in 0..<width {
-                    pixels[row * width + column] = line[column]
+        let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            if let data = cairo_image_surface_get_data(surface), let base = buffer.baseAddress {
+                for row in 0..<height {
+                    UnsafeMutableRawPointer(base + row * width).copyMemory(from: data + row * stride, byteCount: 4 * width)
                 }
+                count = width * height
+            } else {
+                buffer.initialize(repeating: 0)
+                count = width * height
             }
         }
         return Bitmap(width: width, height: height, hasAlpha: !isOpaque, pixels: pixels)

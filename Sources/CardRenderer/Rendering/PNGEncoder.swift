@@ -31,36 +31,36 @@ enum PNGEncoder {
     private static func filteredScanlines(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
         let lineBytes = 3 * width
         let rowBytes = 1 + lineBytes
-        var previous = [UInt8](repeating: 0, count: lineBytes)
-        var current = [UInt8](repeating: 0, count: lineBytes)
-        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { output, count in
+        // Two RGB lines (this one and the one above), swapped after each row; raw pointers keep
+        // this loop fast in debug builds too, where the tests run it hundreds of times.
+        let lines = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * lineBytes)
+        lines.initialize(repeating: 0, count: 2 * lineBytes)
+        defer { lines.deallocate() }
+        var line = lines
+        var above = lines + lineBytes
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
+            guard let output = buffer.baseAddress else { return }
             for y in 0..<height {
                 let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                current.withUnsafeMutableBufferPointer { line in
-                    for x in 0..<width {
-                        let pixel = row[x]
-                        line[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
-                        line[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                        line[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
-                    }
+                for x in 0..<width {
+                    let pixel = row[x]
+                    line[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
+                    line[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    line[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
                 }
-                let start = y * rowBytes
-                output[start] = 4
-                current.withUnsafeBufferPointer { line in
-                    previous.withUnsafeBufferPointer { above in
-                        for index in 0..<lineBytes {
-                            let a = index >= 3 ? Int(line[index - 3]) : 0
-                            let b = Int(above[index])
-                            let c = index >= 3 ? Int(above[index - 3]) : 0
-                            let pa = abs(b - c)
-                            let pb = abs(a - c)
-                            let pc = abs(a + b - 2 * c)
-                            let predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                            output[start + 1 + index] = line[index] &- UInt8(truncatingIfNeeded: predicted)
-                        }
-                    }
+                let out = output + y * rowBytes
+                out[0] = 4
+                for index in 0..<lineBytes {
+                    let a = index >= 3 ? Int(line[index - 3]) : 0
+                    let b = Int(above[index])
+                    let c = index >= 3 ? Int(above[index - 3]) : 0
+                    let pa = abs(b - c)
+                    let pb = abs(a - c)
+                    let pc = abs(a + b - 2 * c)
+                    let predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                    out[1 + index] = line[index] &- UInt8(truncatingIfNeeded: predicted)
                 }
-                swap(&previous, &current)
+                swap(&line, &above)
             }
             count = rowBytes * height
         }
