@@ -32,7 +32,8 @@ struct CardRenderingTests {
         let size = try #require(pngSize(png))
         #expect(size.width == variant.format.width)
         #expect(size.height == variant.format.height)
-        #expect(pngDecodes(png, width: variant.format.width, height: variant.format.height))
+        let decoded = try #require(decodedPNG(png))
+        #expect(decoded.width == variant.format.width && decoded.height == variant.format.height)
     }
 
     @Test func formatsAreASquarePostAndANineBySixteenStory() {
@@ -65,6 +66,22 @@ struct CardRenderingTests {
                 #expect(share >= 0.1, "\(template): \(first) and \(second) backgrounds look alike (\(share) of pixels differ)")
             }
         }
+    }
+
+    @Test(arguments: [CardTemplate.crimson, .paper, .sunset])
+    func thePNGDecodesToExactlyThePixelsDrawn(_ template: CardTemplate) throws {
+        let card = sampleCard("Ằ ẫ ỡ 👨‍💻 🏳️‍🌈 deadline", template: template, format: .story)
+        let (drawn, png) = try sharedRenderer.withFonts { session throws(CardRenderingError) in
+            let canvas = try Canvas(width: card.format.width, height: card.format.height, opaque: true)
+            CardPainter(card, session: session).paint(on: canvas)
+            return (canvas.bitmap(), try canvas.pngData())
+        }
+        let decoded = try #require(decodedPNG(png))
+        #expect(decoded.width == drawn.width && decoded.height == drawn.height)
+        // RGB24 leaves the top byte undefined; compare red, green and blue.
+        let mismatches = zip(drawn.pixels, decoded.pixels).count { $0 & 0xFF_FFFF != $1 & 0xFF_FFFF }
+        #expect(mismatches == 0)
+        #expect(try sharedRenderer.render(card) == png)
     }
 
     @Test func renderingLoadsFontsOnlyOnTheFirstCard() throws {

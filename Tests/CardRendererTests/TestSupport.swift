@@ -22,8 +22,8 @@ func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
     return (bigEndian(16), bigEndian(20))
 }
 
-/// Whether Cairo can decode the PNG back into an image of `width` × `height`.
-func pngDecodes(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
+/// The PNG decoded by Cairo's reader (libpng), or nil when it cannot be decoded.
+func decodedPNG(_ bytes: [UInt8]) -> Bitmap? {
     final class Reader {
         let bytes: [UInt8]
         var offset = 0
@@ -43,8 +43,17 @@ func pngDecodes(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
             }, Unmanaged.passUnretained(reader).toOpaque())
     }
     defer { cairo_surface_destroy(surface) }
-    return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && Int(cairo_image_surface_get_width(surface)) == width
-        && Int(cairo_image_surface_get_height(surface)) == height
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    var pixels: [UInt32] = []
+    pixels.reserveCapacity(width * height)
+    for row in 0..<height {
+        let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+        pixels.append(contentsOf: UnsafeBufferPointer(start: line, count: width))
+    }
+    return Bitmap(width: width, height: height, hasAlpha: false, pixels: pixels)
 }
 
 /// Every roast text in the shipped library of `language` (all files, the premium pool included).
