@@ -6,6 +6,7 @@ import RoastCore
 // roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 //     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
+//     [--cards N (cards: cards rendered per format; default 400)]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
 // Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
@@ -19,7 +20,7 @@ LoggingSystem.bootstrap { label in
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The first argument that is neither an option nor an option's value.
 let mode: String = {
-    let optionsWithValues: Set = ["--chats", "--one-by-one", "--samples", "--minutes", "--rate"]
+    let optionsWithValues: Set = ["--chats", "--one-by-one", "--samples", "--cards", "--minutes", "--rate"]
     var index = 0
     while index < arguments.count {
         if optionsWithValues.contains(arguments[index]) {
@@ -125,7 +126,7 @@ do {
             if let directory = textOption("--samples") {
                 for url in try CardBenchmark.writeSamples(library: library, to: URL(fileURLWithPath: directory)) { print(url.path) }
             }
-            let result = try CardBenchmark(cardsPerFormat: quick ? 100 : 400).run(library: library)
+            let result = try CardBenchmark(cardsPerFormat: option("--cards").map { Int($0) } ?? (quick ? 100 : 400)).run(library: library)
             table.add("cards: first render (1080×1920; loads fontconfig and the fonts)", Figure.ms(result.firstRender))
             for format in [CardFormat.story, .post] {
                 let times = result.latencies[format] ?? []
@@ -149,7 +150,7 @@ do {
         print(table.render())
     default:
         print(
-            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N] [--one-by-one N] [--samples DIR] | soak [--minutes N] [--rate R]"
+            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N] [--one-by-one N] [--samples DIR] [--cards N] | soak [--minutes N] [--rate R]"
         )
         exit(2)
     }

@@ -1,5 +1,11 @@
 import CPangoCairo
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A Cairo image surface and its drawing context: the card being drawn.
 ///
 /// Opaque canvases (`RGB24`) are what cards and heatmaps use: no alpha channel to encode, so
@@ -14,14 +20,30 @@ final class Canvas {
     /// `cairo_t *`.
     let context: OpaquePointer
 
+    /// The pixels, mapped from the system directly rather than through `malloc`: an image is
+    /// megabytes, and the C allocator would keep such blocks after the first ones were freed
+    /// (glibc raises its mapping threshold), so resident memory would grow by the size of the last
+    /// pictures after rendering stops. Unmapped, the pages go back at once.
+    private let pixels: UnsafeMutableRawPointer
+    private let byteCount: Int
+
     init(width: Int, height: Int, opaque: Bool) throws(CardRenderingError) {
         self.width = width
         self.height = height
         isOpaque = opaque
-        surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
+        byteCount = stride * height
+        guard stride > 0,
+            let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED
+        else { throw .cairo("no memory for a \(width)×\(height) image") }
+        pixels = mapped
+        surface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), format, Int32(width), Int32(height), Int32(stride))
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
+            munmap(pixels, byteCount)
             throw .cairo(String(cString: cairo_status_to_string(status)))
         }
         context = cairo_create(surface)
@@ -30,6 +52,7 @@ final class Canvas {
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+        munmap(pixels, byteCount)
     }
 
     var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
