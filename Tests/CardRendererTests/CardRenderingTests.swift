@@ -91,6 +91,17 @@ struct CardRenderingTests {
         #expect(renderer.hasLoadedFonts)
     }
 
+    @Test func cardsAndHeatmapsRenderInTheBackgroundConcurrently() async throws {
+        async let story = sharedRenderer.renderInBackground(sampleCard(format: .story))
+        async let post = sharedRenderer.renderInBackground(sampleCard(template: .ember, format: .post))
+        async let heatmap = sharedRenderer.renderInBackground(
+            StreakHeatmap(
+                activeDays: [], today: LocalDate(year: 2026, month: 1, day: 1), currentStreak: 0, longestStreak: 0, nextMilestone: 3,
+                language: .en))
+        let sizes = try await [story, post, heatmap].map(pngSize)
+        #expect(sizes.map { $0?.height } == [1_920, 1_080, StreakHeatmap.height])
+    }
+
     @Test func theSameCardRendersTheSameBytes() throws {
         let card = sampleCard(template: .sunset, format: .story)
         #expect(try sharedRenderer.render(card) == sharedRenderer.render(card))

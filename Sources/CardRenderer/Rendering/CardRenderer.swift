@@ -1,13 +1,15 @@
 import CPangoCairo
+import Dispatch
 import Synchronization
 
 /// Draws share cards and streak heatmaps as PNG images.
 ///
 /// **Threads.** Rendering is synchronous CPU work (tens of milliseconds) and serialized: one
 /// render at a time per renderer, under a lock, because the Pango font map and context it keeps
-/// may only be used by one thread at a time. Callers should render off the cooperative thread
-/// pool's hot paths (and never on the database writer's thread), for instance on a dedicated
-/// thread or a detached task, and create one renderer for the process.
+/// may only be used by one thread at a time. From async code use the `InBackground` variants,
+/// which run on the renderer's own serial queue and leave the cooperative thread pool (two threads
+/// on a two-core machine) free; never render on the database writer's thread. Create one renderer
+/// for the process.
 ///
 /// **Memory.** Nothing is loaded until the first render: only then are fontconfig's
 /// configuration and cache read and the fonts opened, so a process that never renders a card
@@ -37,6 +39,27 @@ public final class CardRenderer: Sendable {
             HeatmapPainter(heatmap, session: session).paint(on: canvas)
             return try canvas.pngData()
         }
+    }
+
+    /// ``render(_:)-(RoastCard)`` on the renderer's own queue, off the caller's thread.
+    public func renderInBackground(_ card: RoastCard) async throws(CardRenderingError) -> [UInt8] {
+        try await onQueue { () throws(CardRenderingError) in try self.render(card) }
+    }
+
+    /// ``render(_:)-(StreakHeatmap)`` on the renderer's own queue, off the caller's thread.
+    public func renderInBackground(_ heatmap: StreakHeatmap) async throws(CardRenderingError) -> [UInt8] {
+        try await onQueue { () throws(CardRenderingError) in try self.render(heatmap) }
+    }
+
+    private let queue = DispatchQueue(label: "CardRenderer")
+
+    private func onQueue(
+        _ work: @escaping @Sendable () throws(CardRenderingError) -> [UInt8]
+    ) async throws(CardRenderingError) -> [UInt8] {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], CardRenderingError>, Never>) in
+            queue.async { continuation.resume(returning: Result { () throws(CardRenderingError) in try work() }) }
+        }
+        return try result.get()
     }
 
     /// Runs `body` under the lock with the fonts, loading them first if this is the first render.
