@@ -118,14 +118,31 @@ final class Canvas {
     }
 
     /// Paints a soft round glow: `color` at `alpha` in the centre fading to nothing at `radius`.
+    ///
+    /// The glow is computed on a 64×64 image and scaled up with bilinear filtering: a radial
+    /// gradient evaluated for each of a story's two million pixels took a third of a card's time,
+    /// and a smooth glow looks the same either way.
     func fillRadialGlow(centerX: Double, centerY: Double, radius: Double, _ color: RGBColor, alpha: Double) {
-        let pattern = cairo_pattern_create_radial(centerX, centerY, 0, centerX, centerY, radius)
+        let side: Int32 = 64
+        let glow = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)
+        defer { cairo_surface_destroy(glow) }
+        let glowContext = cairo_create(glow)
+        let half = Double(side) / 2
+        let pattern = cairo_pattern_create_radial(half, half, 0, half, half, half)
         cairo_pattern_add_color_stop_rgba(pattern, 0, color.red, color.green, color.blue, alpha)
         cairo_pattern_add_color_stop_rgba(pattern, 1, color.red, color.green, color.blue, 0)
-        cairo_set_source(context, pattern)
-        cairo_rectangle(context, centerX - radius, centerY - radius, 2 * radius, 2 * radius)
-        cairo_fill(context)
+        cairo_set_source(glowContext, pattern)
+        cairo_paint(glowContext)
         cairo_pattern_destroy(pattern)
+        cairo_destroy(glowContext)
+        withSavedState {
+            cairo_translate(context, centerX - radius, centerY - radius)
+            cairo_scale(context, radius / half, radius / half)
+            cairo_set_source_surface(context, glow, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BILINEAR)
+            cairo_rectangle(context, 0, 0, Double(side), Double(side))
+            cairo_fill(context)
+        }
     }
 
     /// Runs `body` with the graphics state saved and restored around it.
