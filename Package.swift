@@ -34,10 +34,16 @@ let package = Package(
         // C libraries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "zlib1g-dev", "fonts-noto-core", "fonts-noto-color-emoji"])]
+        ),
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        // Share cards and streak pictures as PNG; knows nothing of Telegram or the store.
+        .target(name: "CardRenderer", dependencies: ["CPangoCairo", "RoastCore"], swiftSettings: strict),
         .target(
             name: "AIRoasts",
             dependencies: ["CurlHTTP", "RoastCore", .product(name: "Logging", package: "swift-log")],
@@ -112,6 +118,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "CardRendererTests", dependencies: ["CardRenderer", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
@@ -132,7 +139,7 @@ let package = Package(
             name: "roastbot-bench",
             dependencies: [
                 "RoastBot", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
-                "CurlHTTP", "Timekeeping",
+                "CurlHTTP", "Timekeeping", "CardRenderer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
