@@ -35,7 +35,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(
-            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            // The include folders come from the module's own pkg-config file (see its comment), named by absolute path.
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/CPangoCairo.pc",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "zlib1g-dev", "fonts-noto-core", "fonts-noto-color-emoji"])]
         ),
 
