@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "roastbot", targets: ["roastbot"]),
+        // Draws share cards and streak pictures for roastbot, which starts it on first use (shipped beside it).
+        .executable(name: "roastbot-render", targets: ["roastbot-render"]),
         // Benchmarks and the soak run (`make bench`, `make soak`); not part of the shipped bot.
         .executable(name: "roastbot-bench", targets: ["roastbot-bench"]),
     ],
@@ -30,6 +32,8 @@ let package = Package(
         .target(name: "RoastCore", dependencies: ["LunarCalendar"], swiftSettings: strict),
         // The content files an operator edits (the roast library folder), read for the composition root.
         .target(name: "RoastContent", dependencies: ["RoastCore"], swiftSettings: strict),
+        // What share cards and streak pictures show, and how the bot asks roastbot-render for one.
+        .target(name: "CardModel", dependencies: ["RoastCore"], swiftSettings: strict),
 
         // C libraries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
@@ -43,8 +47,9 @@ let package = Package(
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
-        // Share cards and streak pictures as PNG; knows nothing of Telegram or the store.
-        .target(name: "CardRenderer", dependencies: ["CPangoCairo", "RoastCore"], swiftSettings: strict),
+        // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
+        // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
+        .target(name: "CardRenderer", dependencies: ["CPangoCairo", "CardModel", "RoastCore"], swiftSettings: strict),
         .target(
             name: "AIRoasts",
             dependencies: ["CurlHTTP", "RoastCore", .product(name: "Logging", package: "swift-log")],
@@ -86,6 +91,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .executableTarget(name: "roastbot-render", dependencies: ["CardRenderer", "CardModel"], swiftSettings: strict),
+
         // Test support: fakes named by behaviour.
         .target(
             name: "RoastTesting",
@@ -119,7 +126,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "CardRendererTests", dependencies: ["CardRenderer", "CPangoCairo", "RoastCore"], swiftSettings: strict),
+        .testTarget(
+            name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
@@ -140,7 +148,7 @@ let package = Package(
             name: "roastbot-bench",
             dependencies: [
                 "RoastBot", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
-                "CurlHTTP", "Timekeeping", "CardRenderer",
+                "CurlHTTP", "Timekeeping", "CardRenderer", "CardModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,3 +1,4 @@
+import CardModel
 import CardRenderer
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import CardModel
 import RoastCore
 import Testing
 

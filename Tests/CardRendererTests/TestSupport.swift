@@ -1,4 +1,5 @@
 import CPangoCairo
+import CardModel
 import Foundation
 import RoastCore
 

@@ -1,3 +1,5 @@
+import CardModel
+
 /// Where things go on a card of a given format, in pixels.
 ///
 /// Everything but the background stays inside ``safeArea``. For stories the safe area leaves the

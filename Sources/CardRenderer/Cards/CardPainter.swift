@@ -1,4 +1,5 @@
 import CPangoCairo
+import CardModel
 import RoastCore
 
 /// Draws one roast card onto a canvas.

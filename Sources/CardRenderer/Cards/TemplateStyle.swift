@@ -1,4 +1,5 @@
 import CPangoCairo
+import CardModel
 import RoastCore
 
 /// One template's look for one category: its background and the colours and fonts of what is

@@ -1,3 +1,4 @@
+import CardModel
 import RoastCore
 
 /// Where the heatmap's parts go, in pixels; the grid's cells are found by date.

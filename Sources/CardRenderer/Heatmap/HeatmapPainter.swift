@@ -1,3 +1,4 @@
+import CardModel
 import RoastCore
 
 /// Draws a streak heatmap onto a canvas.

@@ -1,4 +1,5 @@
 import CPangoCairo
+import CardModel
 import Dispatch
 import Synchronization
 
@@ -38,6 +39,14 @@ public final class CardRenderer: Sendable {
             let canvas = try Canvas(width: StreakHeatmap.width, height: StreakHeatmap.height, opaque: true)
             HeatmapPainter(heatmap, session: session).paint(on: canvas)
             return try canvas.pngData()
+        }
+    }
+
+    /// The picture as a PNG image of its size.
+    public func render(_ picture: Picture) throws(CardRenderingError) -> [UInt8] {
+        switch picture {
+        case .card(let card): try render(card)
+        case .heatmap(let heatmap): try render(heatmap)
         }
     }
 

@@ -3,7 +3,7 @@ import RoastCore
 /// A person's activity in one chat as a calendar picture: the last ``weeks`` weeks as a grid
 /// (columns are weeks, rows weekdays, Monday first), with the current and longest streak and the
 /// next milestone. Like cards, it carries no name or id.
-public struct StreakHeatmap: Sendable, Hashable {
+public struct StreakHeatmap: Sendable, Hashable, Codable {
     /// Weeks shown, ending with the week of ``today``.
     public static let weeks = 20
     public static let width = 1_080
@@ -42,7 +42,7 @@ public struct StreakHeatmap: Sendable, Hashable {
     public var activeDaysShown: Int { activeDays.count { shownDays.contains($0) } }
 
     /// Whether `day` belongs to the run of the current streak (it ends today or yesterday).
-    func isInCurrentStreak(_ day: LocalDate) -> Bool {
+    public func isInCurrentStreak(_ day: LocalDate) -> Bool {
         guard currentStreak > 0 else { return false }
         let end = activeDays.contains(today) ? today : today.adding(days: -1)
         return day <= end && day > end.adding(days: -currentStreak)

@@ -4,7 +4,7 @@ import RoastCore
 ///
 /// It deliberately has no field for a person: cards travel beyond the chat, so they carry no name,
 /// username or id.
-public struct RoastCard: Sendable, Hashable {
+public struct RoastCard: Sendable, Hashable, Codable {
     /// The roast as sent (plain text; drawn as written, never read as markup).
     public var text: String
     /// The language of the card's own labels (category name, captions).
