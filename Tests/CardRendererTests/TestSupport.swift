@@ -38,7 +38,9 @@ func decodedPNG(_ bytes: [UInt8]) -> Bitmap? {
                 let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
                 let count = Int(length)
                 guard reader.offset + count <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-                for index in 0..<count { data[index] = reader.bytes[reader.offset + index] }
+                reader.bytes.withUnsafeBytes { bytes in
+                    UnsafeMutableRawPointer(data).copyMemory(from: bytes.baseAddress! + reader.offset, byteCount: count)
+                }
                 reader.offset += count
                 return CAIRO_STATUS_SUCCESS
             }, Unmanaged.passUnretained(reader).toOpaque())

@@ -24,21 +24,20 @@ enum PNGEncoder {
     }
 
     /// The image data: each row as a filter byte and its RGB bytes filtered with Paeth (each byte
-    /// predicted from its left, upper and upper-left neighbours), as one zlib stream. Gradients and
-    /// flat areas turn into runs of small values, which the run-length strategy compresses well.
+    /// predicted from its left, upper and upper-left neighbours; `roastbot_png_paeth_row`), as one
+    /// zlib stream. Gradients and flat areas turn into runs of small values, which the run-length
+    /// strategy compresses well.
     private static func compressedScanlines(
         pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int
     ) throws(CardRenderingError) -> [UInt8] {
         let lineBytes = 3 * width
         // Three buffers: this row's RGB, the row above's, and the filtered row (filter byte first).
-        // Raw pointers keep the loop fast in debug builds too, where the tests run it hundreds of times.
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * lineBytes + 1)
         scratch.initialize(repeating: 0, count: 3 * lineBytes + 1)
         defer { scratch.deallocate() }
         var line = scratch
         var above = scratch + lineBytes
         let filtered = scratch + 2 * lineBytes
-        filtered[0] = 4
 
         var stream = z_stream()
         guard roastbot_deflate_init(&stream, 6, Z_RLE) == Z_OK else { throw .encoding("deflateInit2 failed") }
@@ -62,23 +61,7 @@ enum PNGEncoder {
         }
 
         for y in 0..<height {
-            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let pixel = row[x]
-                line[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
-                line[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                line[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
-            }
-            for index in 0..<lineBytes {
-                let a = index >= 3 ? Int(line[index - 3]) : 0
-                let b = Int(above[index])
-                let c = index >= 3 ? Int(above[index - 3]) : 0
-                let pa = abs(b - c)
-                let pb = abs(a - c)
-                let pc = abs(a + b - 2 * c)
-                let predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                filtered[1 + index] = line[index] &- UInt8(truncatingIfNeeded: predicted)
-            }
+            roastbot_png_paeth_row((pixels + y * stride).assumingMemoryBound(to: UInt32.self), Int32(width), line, above, filtered)
             let status = deflateBytes(filtered, count: lineBytes + 1, flush: Z_NO_FLUSH)
             guard status == Z_OK || status == Z_BUF_ERROR else { throw .encoding("deflate returned \(status)") }
             swap(&line, &above)
