@@ -46,7 +46,7 @@ let package = Package(
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
         // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
         .target(name: "CardRenderer", dependencies: ["CPangoCairo", "CardModel", "RoastCore"], swiftSettings: strict),
@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "RoastBot",
             dependencies: [
-                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping", "AIRoasts",
+                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -107,7 +107,8 @@ let package = Package(
         .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore", "RoastContent"], swiftSettings: strict),
         .testTarget(name: "RoastContentTests", dependencies: ["RoastContent", "RoastCore"], swiftSettings: strict),
-        .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        .testTarget(
+            name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         .testTarget(
             name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
         .testTarget(

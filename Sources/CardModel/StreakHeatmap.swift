@@ -32,6 +32,31 @@ public struct StreakHeatmap: Sendable, Hashable, Codable {
         self.language = language
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case activeDays, today, currentStreak, longestStreak, nextMilestone, language
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        activeDays = Set(try container.decode([LocalDate].self, forKey: .activeDays))
+        today = try container.decode(LocalDate.self, forKey: .today)
+        currentStreak = try container.decode(Int.self, forKey: .currentStreak)
+        longestStreak = try container.decode(Int.self, forKey: .longestStreak)
+        nextMilestone = try container.decodeIfPresent(Int.self, forKey: .nextMilestone)
+        language = try container.decode(Language.self, forKey: .language)
+    }
+
+    /// The days in order, so that the same heatmap is always the same document.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(activeDays.sorted(), forKey: .activeDays)
+        try container.encode(today, forKey: .today)
+        try container.encode(currentStreak, forKey: .currentStreak)
+        try container.encode(longestStreak, forKey: .longestStreak)
+        try container.encodeIfPresent(nextMilestone, forKey: .nextMilestone)
+        try container.encode(language, forKey: .language)
+    }
+
     /// The Monday that opens the grid's first column.
     public var firstDay: LocalDate { today.adding(days: -(today.isoWeekday - 1) - 7 * (Self.weeks - 1)) }
 

@@ -177,6 +177,8 @@ public struct UpdateProcessor: Sendable {
                 _ = try tx.enqueue(.editButtons(messageID, buttons), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             case .document(let document):
                 _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
+            case .picture(let order):
+                _ = try tx.enqueue(.picture(order), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             }
             queued += 1
         }

@@ -12,6 +12,8 @@ public enum Reply: Sendable, Hashable {
     case editButtons(MessageID, [[Button]])
     /// Send a file.
     case document(OutgoingDocument)
+    /// Post a photo, drawn after commit when it is not stored yet (see ``PictureOrder``).
+    case picture(PictureOrder)
 
     public static func send(_ message: OutgoingMessage) -> Reply { .send(message, anchor: nil) }
 }

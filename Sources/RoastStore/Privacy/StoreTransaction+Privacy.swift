@@ -5,8 +5,9 @@ import RoastCore
 /// `/forgetme` and `/export`.
 extension StoreTransaction {
     /// Deletes everything stored about `user` in `chat`: their reactions and favorites there, the
-    /// roasts they requested there (with others' reactions on them), shares reported from there,
-    /// and their profile. Other chats are untouched.
+    /// cards they asked for there, the roasts they requested there (with others' reactions on them
+    /// and their cards), shares reported from there, and their profile with their streak, active
+    /// days and card choice. Other chats are untouched.
     ///
     /// Tables added by later features that key on (chat, user) must be cleared here too.
     public func forgetUser(_ user: UserID, in chat: ChatID) throws(StoreError) {
@@ -14,10 +15,13 @@ extension StoreTransaction {
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
         try connection.execute(
             "DELETE FROM favorites WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
+        try connection.execute(
+            "DELETE FROM card_photos WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
+        // The cards of their roasts go with the roasts (ON DELETE CASCADE).
         try connection.execute("DELETE FROM roasts WHERE chat_id = ? AND user_id = ?", chat, user)
         try connection.execute("DELETE FROM shares WHERE chat_id = ? AND user_id = ?", chat, user)
         try forgetCollectionChoice(chat: chat, user: user)
-        // Moods, streaks, badges and counters go with the profile (ON DELETE CASCADE).
+        // Moods, streaks, active days, badges, card choices and counters go with the profile (ON DELETE CASCADE).
         try connection.execute("DELETE FROM profiles WHERE chat_id = ? AND user_id = ?", chat, user)
     }
 
