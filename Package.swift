@@ -123,7 +123,7 @@ let package = Package(
             name: "RoastBotTests",
             dependencies: [
                 "RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "Timekeeping",
-                "AIRoasts",
+                "AIRoasts", "CardModel",
             ],
             swiftSettings: strict
         ),
