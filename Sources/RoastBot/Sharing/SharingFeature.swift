@@ -98,7 +98,8 @@ public struct SharingFeature: Feature {
         let cards = try person.map { try tx.cardPhotos(madeBy: $0.id, limit: 20) } ?? []
         let cardResults = cards.filter { matches($0.roast) }.prefix(Self.cardCount).map { card in
             InlineResult(
-                id: ResultID.card(card.key).text, title: words.inlineCardTitle, description: card.roast.text, text: Self.text(card.roast.text),
+                id: ResultID.card(card.key).text, title: words.inlineCardTitle, description: card.roast.text,
+                text: Self.text(card.roast.text),
                 photo: card.photo)
         }
         let matchingFavorites = favorites.filter(matches)
