@@ -91,3 +91,37 @@ struct HeatmapTests {
             && abs(pixel.2 - Int((color.blue * 255).rounded())) <= 2
     }
 }
+
+/// Month names above the grid: every month that starts inside it is named over the column where
+/// it starts; the grid's first, partial month only when that leaves room.
+struct HeatmapMonthLabelTests {
+    @Test(arguments: [
+        LocalDate(year: 2026, month: 11, day: 24), LocalDate(year: 2026, month: 3, day: 4), LocalDate(year: 2025, month: 12, day: 31),
+        LocalDate(year: 2026, month: 2, day: 1),
+    ])
+    func everyMonthStartingInTheGridIsNamedAndNamesNeverCrowd(_ today: LocalDate) {
+        let heatmap = StreakHeatmap(activeDays: [], today: today, currentStreak: 0, longestStreak: 0, nextMilestone: 3, language: .en)
+        let labels = HeatmapGeometry.monthLabels(firstDay: heatmap.firstDay)
+        for column in 1..<StreakHeatmap.weeks {
+            let monday = heatmap.firstDay.adding(days: 7 * column)
+            guard let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) else { continue }
+            #expect(labels.contains { $0.column == column && $0.month == first.month }, "\(today): month \(first.month) unnamed")
+        }
+        for (earlier, later) in zip(labels, labels.dropFirst()) {
+            #expect(later.column - earlier.column >= 3, "\(today): \(labels)")
+        }
+    }
+
+    @Test func theFirstMonthIsNamedWhenTheNextStartsLaterAndDroppedWhenItWouldCrowdIt() {
+        // The grid of 2026-01-14 opens on Monday 2025-09-01; October starts four columns later.
+        let roomy = StreakHeatmap(
+            activeDays: [], today: LocalDate(year: 2026, month: 1, day: 14), currentStreak: 0, longestStreak: 0, nextMilestone: 3,
+            language: .en)
+        #expect(HeatmapGeometry.monthLabels(firstDay: roomy.firstDay).prefix(2).map { [$0.column, $0.month] } == [[0, 9], [4, 10]])
+        // The grid of 2026-11-24 opens on Monday 2026-07-13; August starts two columns later.
+        let crowded = StreakHeatmap(
+            activeDays: [], today: LocalDate(year: 2026, month: 11, day: 24), currentStreak: 0, longestStreak: 0, nextMilestone: 3,
+            language: .en)
+        #expect(HeatmapGeometry.monthLabels(firstDay: crowded.firstDay).first.map { [$0.column, $0.month] } == [2, 8])
+    }
+}

@@ -56,4 +56,21 @@ struct HeatmapGeometry: Sendable, Hashable {
     func weekdayLabel(row: Int) -> Rect {
         Rect(x: grid.minX - Self.labelColumn, y: grid.minY + Double(row) * Self.pitch, width: Self.labelColumn - 12, height: Self.cell)
     }
+
+    /// The month names above the grid: each month that starts in a column is named over that column;
+    /// the first column's (partial) month only when the next name is at least three columns away,
+    /// as names are about three columns wide.
+    static func monthLabels(firstDay: LocalDate) -> [(column: Int, month: Int)] {
+        var starts: [(column: Int, month: Int)] = []
+        for column in 1..<StreakHeatmap.weeks {
+            let monday = firstDay.adding(days: 7 * column)
+            if let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) {
+                starts.append((column, first.month))
+            }
+        }
+        // A month starting on the first Monday is the first column's own month.
+        let opening = (column: 0, month: firstDay.month)
+        guard let next = starts.first, next.column < 3 else { return [opening] + starts }
+        return starts
+    }
 }

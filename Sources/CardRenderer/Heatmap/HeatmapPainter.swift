@@ -75,19 +75,13 @@ struct HeatmapPainter {
     }
 
     private func drawMonthLabels(on canvas: Canvas) {
-        var lastLabelColumn = -3
-        for column in 0..<StreakHeatmap.weeks {
-            let monday = heatmap.firstDay.adding(days: 7 * column)
-            // A column is labelled with the month that starts in it (the first column with its own).
-            let startsMonth = (0..<7).contains { monday.adding(days: $0).day == 1 }
-            guard column == 0 || startsMonth else { continue }
-            let month = startsMonth && column > 0 ? monday.adding(days: 6).month : monday.month
-            guard column - lastLabelColumn >= 3 else { continue }
-            let x = geometry.monthRow.minX + Double(column) * HeatmapGeometry.pitch
+        for label in HeatmapGeometry.monthLabels(firstDay: heatmap.firstDay) {
+            let x = geometry.monthRow.minX + Double(label.column) * HeatmapGeometry.pitch
             let frame = Rect(x: x, y: geometry.monthRow.minY, width: min(120, geometry.monthRow.maxX - x), height: geometry.monthRow.height)
-            FittedText.fit(labels.month(month), font: .sans, sizes: 16...22, in: frame, alignment: .leading, wraps: false, session: session)
-                .draw(on: canvas, color: .white, alpha: 0.7)
-            lastLabelColumn = column
+            FittedText.fit(
+                labels.month(label.month), font: .sans, sizes: 16...22, in: frame, alignment: .leading, wraps: false, session: session
+            )
+            .draw(on: canvas, color: .white, alpha: 0.7)
         }
     }
 
