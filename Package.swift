@@ -137,7 +137,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
-                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -27,9 +27,10 @@ public enum PictureWire {
     /// Far above any PNG the renderer makes (about 0.5 MB for a story card).
     public static let maxReplyBytes = 64 << 20
 
-    /// The request frame for `picture`.
+    /// The request frame for `picture` (``Picture/bounded``: a huge text never makes a frame the
+    /// other side refuses).
     public static func request(_ picture: Picture) throws -> [UInt8] {
-        let json = try encoder.encode(picture)
+        let json = try encoder.encode(picture.bounded)
         return bigEndian(UInt32(json.count)) + Array(json)
     }
 
