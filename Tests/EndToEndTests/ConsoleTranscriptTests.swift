@@ -59,16 +59,16 @@ struct ConsoleTranscriptTests {
         #expect(output.contains("Chào you!"))
         // The roast: header with category and spice, numbered buttons.
         #expect(output.contains("🔥 Roast cho @you · 📅 Họp hành · 🌶️🌶️"))
-        #expect(output.contains("[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁"))
+        #expect(output.contains("[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼"))
         // you 🔥, lan 🔥 (2), lan 🔥 again removes it (1), lan's native 🤣 counts as 😂.
         let counts = lines.filter { $0.contains("[1] 😂") }.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             counts == [
-                "[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂  [2] 🔥 2  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂 1  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+                "[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂  [2] 🔥 2  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂 1  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
             ])
         #expect(output.contains("↳ Đã bỏ 🔥"))
         #expect(output.contains("Lệnh /frobnicate chưa có trong thực đơn"))
