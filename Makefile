@@ -1,11 +1,12 @@
 # RoastMeLater Bot — two commands on a fresh Debian machine: `make run` and `make test`.
 SWIFT ?= swift
 SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata \
-	pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev zlib1g-dev fonts-noto-core fonts-noto-color-emoji
+	libcairo2-dev libpango1.0-dev libfontconfig-dev zlib1g-dev fonts-noto-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
+PREFIX ?= /opt/roastbot
 
-.PHONY: deps build run console lint test bench soak release clean
+.PHONY: deps build run console lint test bench soak release install clean
 
 ## Install the C libraries (libcurl, libsqlite3; Cairo, Pango, zlib and the Noto fonts for pictures) when they are missing.
 deps:
@@ -15,8 +16,10 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	fi
 
+## The bot and roastbot-render, which draws its pictures and is started from beside it.
 build: deps
 	$(SWIFT) build --product roastbot
+	$(SWIFT) build --product roastbot-render
 
 ## Serve Telegram with TELEGRAM_BOT_TOKEN set; without it, open the console chat.
 run: build
@@ -40,17 +43,27 @@ test: deps lint
 ## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See the README's performance section.
 bench: deps
 	$(SWIFT) build -c release --product roastbot
+	$(SWIFT) build -c release --product roastbot-render
 	$(SWIFT) build -c release --product roastbot-bench
 	.build/release/roastbot-bench $(ARGS)
 
 ## A 10-minute run with steady traffic and injected faults: memory and backlog must stay flat.
 soak: deps
 	$(SWIFT) build -c release --product roastbot
+	$(SWIFT) build -c release --product roastbot-render
 	$(SWIFT) build -c release --product roastbot-bench
 	.build/release/roastbot-bench soak --minutes 10 $(ARGS)
 
 release: deps
 	$(SWIFT) build -c release --product roastbot --static-swift-stdlib
+	$(SWIFT) build -c release --product roastbot-render --static-swift-stdlib
+
+## The release binaries side by side in $(PREFIX)/bin (roastbot finds roastbot-render there), and the content files.
+install: release
+	install -D -m 755 .build/release/roastbot $(DESTDIR)$(PREFIX)/bin/roastbot
+	install -D -m 755 .build/release/roastbot-render $(DESTDIR)$(PREFIX)/bin/roastbot-render
+	install -d $(DESTDIR)$(PREFIX)
+	cp -r config $(DESTDIR)$(PREFIX)/
 
 clean:
 	rm -rf .build
