@@ -38,6 +38,8 @@ let package = Package(
         // C libraries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // glibc's mallopt, for the two executables.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(
             // The include folders come from the module's own pkg-config file (see its comment), named by absolute path.
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/CPangoCairo.pc",
@@ -83,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "roastbot",
             dependencies: [
-                "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar",
+                "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -91,7 +93,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .executableTarget(name: "roastbot-render", dependencies: ["CardRenderer", "CardModel"], swiftSettings: strict),
+        .executableTarget(name: "roastbot-render", dependencies: ["CardRenderer", "CardModel", "CMalloc"], swiftSettings: strict),
 
         // Test support: fakes named by behaviour.
         .target(

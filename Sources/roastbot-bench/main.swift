@@ -156,9 +156,24 @@ do {
                 "cards: heatmap 1080×840, p50 / p99",
                 "\(Figure.ms(Figure.quantile(result.heatmapLatencies, 0.5))) / \(Figure.ms(Figure.quantile(result.heatmapLatencies, 0.99)))"
             )
-            table.add("cards: RSS before the first card", Figure.resident(result.before))
-            table.add("cards: RSS after the first card", Figure.resident(result.afterFirst))
-            table.add("cards: RSS after all cards", Figure.resident(result.after))
+            table.add("cards: renderer RSS before the first card (in process)", Figure.resident(result.before))
+            table.add("cards: renderer RSS after the first card (in process)", Figure.resident(result.afterFirst))
+            table.add("cards: renderer RSS after all cards (in process)", Figure.resident(result.after))
+            let pressed = try await CardPressBenchmark(cards: quick ? 15 : 40).run()
+            table.add("cards via the bot: 🖼 press → photo uploaded, first (starts roastbot-render)", Figure.ms(pressed.first))
+            table.add(
+                "cards via the bot: 🖼 press → photo uploaded, p50 / p99 (\(pressed.drawn.count) story cards)",
+                "\(Figure.ms(Figure.quantile(pressed.drawn, 0.5))) / \(Figure.ms(Figure.quantile(pressed.drawn, 0.99)))", target: "≤ 2 s",
+                met: Figure.quantile(pressed.drawn, 0.99) <= 2)
+            table.add(
+                "cards via the bot: a press on a card posted before (file id), p50",
+                Figure.ms(Figure.quantile(pressed.stored, 0.5)))
+            table.add("cards via the bot: roastbot RSS idle (no picture yet)", Figure.resident(pressed.botIdle))
+            table.add("cards via the bot: roastbot RSS after the first card", Figure.resident(pressed.botAfterFirst))
+            table.add("cards via the bot: roastbot RSS after \(pressed.drawn.count + 1) cards", Figure.resident(pressed.botAfter))
+            table.add("cards via the bot: roastbot-render RSS after the first card", Figure.resident(pressed.rendererAfterFirst))
+            table.add(
+                "cards via the bot: roastbot-render RSS after \(pressed.drawn.count + 1) cards", Figure.resident(pressed.rendererAfter))
         }
         print(table.render())
     default:

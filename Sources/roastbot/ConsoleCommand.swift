@@ -48,6 +48,7 @@ struct ConsoleCommand: AsyncParsableCommand {
         let platform = ConsolePlatform(firstMessageID: firstMessage, photoFolder: cards) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
+        Composition.returnLargeBlocksToTheSystem()
         let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
         defer { renderer.stop() }
         let safety = Composition.safetyFilter(settings, logger: logger)

@@ -50,6 +50,7 @@ enum TelegramMode {
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
 
+        Composition.returnLargeBlocksToTheSystem()
         let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
         defer { renderer.stop() }
         let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
