@@ -62,12 +62,23 @@ extension StoreTransaction {
         let moods = try connection.query(
             "SELECT local_date, mood FROM moods WHERE chat_id = ? AND user_id = ? ORDER BY local_date", chat, user
         ) { (row: borrowing Row) in UserDataExport.Mood(date: row.string(0), mood: row.string(1)) }
-        return UserDataExport(
+        var export = UserDataExport(
             chatID: chat.rawValue, userID: user.rawValue, profile: try profile(chat: chat, user: user), roasts: roasts,
             reactions: reactions, favorites: favorites, shares: shares, streak: try streak(chat: chat, user: user),
             remindersOn: try remindersOn(chat: chat, user: user),
             badges: try earnedBadges(chat: chat, user: user).map { .init(id: $0.badge.rawValue, unlockedOn: $0.unlockedOn.iso) },
             moods: moods, chosenCollection: try chosenCollection(chat: chat, user: user))
+        export.activeDays = try activeDays(chat: chat, user: user, from: LocalDate(year: 1, month: 1, day: 1)).map(\.iso)
+        export.cardChoice = try cardChoice(chat: chat, user: user)
+        export.cards = try connection.query(
+            """
+            SELECT card_photos.roast_id, card_photos.template, card_photos.format FROM card_photos
+            JOIN roasts ON roasts.roast_id = card_photos.roast_id
+            WHERE card_photos.user_id = ? AND roasts.chat_id = ? ORDER BY card_photos.created_at
+            """,
+            user, chat
+        ) { (row: borrowing Row) in UserDataExport.Card(roastID: row.int64(0), template: row.string(1), format: row.string(2)) }
+        return export
     }
 
     /// The chat's settings, members and counts; nil for an unknown chat.

@@ -46,7 +46,7 @@ struct CardStoreTests {
         }
     }
 
-    @Test func forgettingAPersonRemovesTheCardsTheyMadeThereAndTheCardsOfTheirRoasts() throws {
+    @Test func exportAndForgetCoverActiveDaysCardChoicesAndTheCardsAPersonAskedFor() throws {
         let database = try Fixtures.seededDatabase()
         try database.write { (tx: borrowing StoreTransaction) throws in
             _ = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
@@ -66,7 +66,14 @@ struct CardStoreTests {
             try tx.saveCardChoice(CardChoice(template: .midnight, format: .story), chat: Fixtures.group.id, user: Fixtures.alice.id)
             try tx.recordActiveDay(LocalDate(year: 2025, month: 6, day: 16), chat: Fixtures.group.id, user: Fixtures.alice.id)
 
+            let export = try tx.exportUser(Fixtures.alice.id, in: Fixtures.group.id)
+            #expect(export.activeDays == ["2025-06-16"])
+            #expect(export.cardChoice == CardChoice(template: .midnight, format: .story))
+            #expect(export.cards.map(\.roastID) == [binhs.rawValue])
+
             try tx.forgetUser(Fixtures.alice.id, in: Fixtures.group.id)
+            let forgotten = try tx.exportUser(Fixtures.alice.id, in: Fixtures.group.id)
+            #expect(forgotten.activeDays.isEmpty && forgotten.cardChoice == nil && forgotten.cards.isEmpty)
 
             #expect(try tx.cardPhoto(ofMine) == nil)
             #expect(try tx.cardPhoto(madeByMe) == nil)
