@@ -7,10 +7,10 @@ import RoastStore
 /// roast as a picture, the buttons under a card switch its template and format, `/card` picks them,
 /// and 📅 under `/streak` posts the presser's heatmap.
 ///
-/// Handlers never draw: they queue a ``PictureOrder`` — the stored photo of a card posted before, or
-/// the description of the picture to draw — and the outbox deliverer draws it after commit, off the
-/// single writer (``OutboxDeliverer``, ``PictureRendering``). A card is the same picture for the same
-/// roast, template and format, so it is drawn and uploaded once and posted by its stored id after.
+/// Handlers never draw: they queue a ``PictureOrder`` — the description of the picture — and the
+/// outbox deliverer posts it after commit, off the single writer (``OutboxDeliverer``,
+/// ``PictureRendering``). A card is the same picture for the same roast, template and format, so it
+/// is drawn and uploaded once and posted by the photo id the platform stored after.
 public struct CardsFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// 🖼 on a roast (no style: the presser's own pick) or a template or format button under a
@@ -119,8 +119,7 @@ public struct CardsFeature: Feature {
         } else {
             choice = try usableChoice(of: profile, streak: streak, tx)
         }
-        let order = try cardOrder(
-            roast, choice, requester: profile.userID, replyTo: message ?? roast.messageID, language: context.language, tx)
+        let order = cardOrder(roast, choice, requester: profile.userID, replyTo: message ?? roast.messageID, language: context.language)
         return HandlerOutcome(replies: [.picture(order)], notice: words.cardDrawing, topic: roast.topic)
     }
 
@@ -149,7 +148,7 @@ public struct CardsFeature: Feature {
             return reply(words.cardChoiceWithoutRoast(choice.template, choice.format))
         }
         return HandlerOutcome(
-            replies: [.picture(try cardOrder(latest, choice, requester: profile.userID, replyTo: nil, language: context.language, tx))])
+            replies: [.picture(cardOrder(latest, choice, requester: profile.userID, replyTo: nil, language: context.language))])
     }
 
     /// The person's pick in this chat, or the standard one (also when a pick is no longer theirs to use).
@@ -160,27 +159,18 @@ public struct CardsFeature: Feature {
         return stored
     }
 
-    /// The order that posts `roast` as a card in `choice`: its stored photo when the card was posted
-    /// before, else the card to draw. The card carries the roast, its category and spice, the deep
-    /// link and the template — nobody's name.
-    func cardOrder(
-        _ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language,
-        _ tx: borrowing StoreTransaction
-    ) throws -> PictureOrder {
-        let key = CardKey(roast: roast.id, template: choice.template, format: choice.format)
-        let source: PictureOrder.Source
-        if let stored = try tx.cardPhoto(key) {
-            source = .stored(stored)
-        } else {
-            source = .draw(
-                .card(
-                    RoastCard(
-                        text: roast.text, language: roast.language, category: roast.category, spice: roast.spice, template: choice.template,
-                        format: choice.format, deepLink: links.roast(roast.category, roast.spice))))
-        }
+    /// The order that posts `roast` as a card in `choice`: the card (the roast, its category and
+    /// spice, the deep link and the template — nobody's name) under its key, so that the deliverer
+    /// posts the photo stored for it when the card was posted before.
+    func cardOrder(_ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language) -> PictureOrder
+    {
+        let card = RoastCard(
+            text: roast.text, language: roast.language, category: roast.category, spice: roast.spice, template: choice.template,
+            format: choice.format, deepLink: links.roast(roast.category, roast.spice))
         let words = Phrasebook(language)
         return PictureOrder(
-            source: source, card: key, requester: requester, caption: RichText(plain: words.cardCaption(choice.template, choice.format)),
+            picture: .card(card), card: CardKey(roast: roast.id, template: choice.template, format: choice.format), requester: requester,
+            caption: RichText(plain: words.cardCaption(choice.template, choice.format)),
             buttons: Self.styleButtons(roast.id, current: choice, language: language), replyTo: replyTo,
             fallback: RichText(plain: words.pictureUnavailable))
     }
@@ -218,7 +208,7 @@ public struct CardsFeature: Feature {
         var caption = RichText([.plain(context.words.heatmapCaption)])
         caption.append(.mention(profile.userID, name: profile.displayName))
         let order = PictureOrder(
-            source: .draw(.heatmap(heatmap)), requester: profile.userID, caption: caption,
+            picture: .heatmap(heatmap), requester: profile.userID, caption: caption,
             fallback: RichText(plain: context.words.pictureUnavailable))
         return HandlerOutcome(replies: [.picture(order)], notice: context.words.heatmapDrawing)
     }

@@ -184,34 +184,34 @@ public final class OutboxDeliverer: Sendable {
     /// Posts a picture: the photo stored for its card if there is one (a card already posted is never
     /// drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
     /// this chat's worker, after commit, never on the writer — and then stored under its card. A
-    /// picture that cannot be drawn is posted as the order's text.
+    /// stored photo the platform refuses (it no longer knows the id) is forgotten and the picture
+    /// drawn again; a picture that cannot be drawn is posted as the order's text.
     private func post(_ order: PictureOrder, to chat: ChatID) async throws(DeliveryError) -> Mark {
-        let image: PhotoImage
-        var drawn = false
-        switch order.source {
-        case .stored(let stored):
-            image = .stored(stored)
-        case .draw(let picture):
-            if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
-                image = .stored(stored)
-            } else {
-                do {
-                    image = .png(try await pictures.render(picture))
-                    drawn = true
-                } catch {
-                    logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
-                    let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
-                    return .delivered(try await platform.send(text, to: chat))
-                }
+        if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
+            do {
+                return .delivered(try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message)
+            } catch .rejected(let reason) {
+                logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
+                try? database.write { try $0.forgetCardPhoto(key) }
             }
         }
-        let sent = try await platform.sendPhoto(
-            OutgoingPhoto(image: image, caption: order.caption, buttons: order.buttons, replyTo: order.replyTo, topic: order.topic),
-            to: chat)
-        if drawn, let key = order.card, let stored = sent.stored {
+        let png: [UInt8]
+        do {
+            png = try await pictures.render(order.picture)
+        } catch {
+            logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
+            let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
+            return .delivered(try await platform.send(text, to: chat))
+        }
+        let sent = try await platform.sendPhoto(photo(.png(png), order), to: chat)
+        if let key = order.card, let stored = sent.stored {
             return .deliveredCard(sent.message, key, stored, madeBy: order.requester)
         }
         return .delivered(sent.message)
+    }
+
+    private func photo(_ image: PhotoImage, _ order: PictureOrder) -> OutgoingPhoto {
+        OutgoingPhoto(image: image, caption: order.caption, buttons: order.buttons, replyTo: order.replyTo, topic: order.topic)
     }
 
     /// Returns whether delivery to this chat may continue with the next item.

@@ -26,6 +26,13 @@ extension StoreTransaction {
             key.roast, key.template.rawValue, key.format.rawValue, photo.rawValue, user, date)
     }
 
+    /// Forgets the stored photo of `key`'s card (the platform no longer knows it).
+    public func forgetCardPhoto(_ key: CardKey) throws(StoreError) {
+        try connection.execute(
+            "DELETE FROM card_photos WHERE roast_id = ? AND template = ? AND format = ?", key.roast, key.template.rawValue,
+            key.format.rawValue)
+    }
+
     /// The cards `user` asked for first, in every chat, newest first.
     public func cardPhotos(madeBy user: UserID, limit: Int) throws(StoreError) -> [StoredCardPhoto] {
         try connection.query(

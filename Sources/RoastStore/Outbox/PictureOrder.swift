@@ -1,22 +1,15 @@
 import CardModel
 import ChatPlatform
 
-/// A photo to post once the picture exists: queued by a handler (which never draws), drawn and
-/// posted by the outbox deliverer after commit, off the single writer.
+/// A picture to post as a photo: queued by a handler (which never draws), drawn and posted by the
+/// outbox deliverer after commit, off the single writer.
 ///
 /// A card of a stored roast names its ``card`` key: the deliverer posts the photo stored under it
-/// when there is one (a second press never draws or uploads the card again), and stores the photo
-/// the platform returns for the next time.
+/// when there is one (a card is drawn and uploaded once), stores the photo the platform returns
+/// for the next time, and draws the picture again if the platform no longer knows a stored photo.
 public struct PictureOrder: Sendable, Hashable, Codable {
-    /// What to post.
-    public enum Source: Sendable, Hashable, Codable {
-        /// A photo the platform stored before.
-        case stored(StoredPhotoID)
-        /// A picture to draw first.
-        case draw(Picture)
-    }
-
-    public var source: Source
+    /// What the photo shows.
+    public var picture: Picture
     /// The card this picture is, when it shows a stored roast.
     public var card: CardKey?
     /// Who asked for it (their inline mode offers the cards they asked for first).
@@ -31,10 +24,10 @@ public struct PictureOrder: Sendable, Hashable, Codable {
     public var fallback: RichText
 
     public init(
-        source: Source, card: CardKey? = nil, requester: UserID? = nil, caption: RichText? = nil, buttons: [[Button]] = [],
+        picture: Picture, card: CardKey? = nil, requester: UserID? = nil, caption: RichText? = nil, buttons: [[Button]] = [],
         replyTo: MessageID? = nil, topic: TopicID? = nil, fallback: RichText
     ) {
-        self.source = source
+        self.picture = picture
         self.card = card
         self.requester = requester
         self.caption = caption

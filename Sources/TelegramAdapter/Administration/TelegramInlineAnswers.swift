@@ -30,6 +30,19 @@ public struct TelegramInlineAnswers: InlineAnswering {
             try await client.answerInlineQuery(id: queryID, results: answers, cacheTime: 10, isPersonal: true)
         } catch .network(.cancelled) {
             throw .cancelled
+        } catch .api(let code, _) where code == 400 && answers.contains(where: \.isPhoto) {
+            // A stored photo Telegram no longer knows refuses the whole answer: the roasts still go.
+            try await answerWithoutPhotos(queryID, answers)
+        } catch {
+            throw .rejected(reason: error.description)
+        }
+    }
+
+    private func answerWithoutPhotos(_ queryID: String, _ answers: [InlineQueryResult]) async throws(DeliveryError) {
+        do {
+            try await client.answerInlineQuery(id: queryID, results: answers.filter { !$0.isPhoto }, cacheTime: 10, isPersonal: true)
+        } catch .network(.cancelled) {
+            throw .cancelled
         } catch {
             throw .rejected(reason: error.description)
         }

@@ -37,6 +37,11 @@ public enum InlineQueryResult: Sendable, Hashable, Encodable {
     case article(InlineQueryResultArticle)
     case cachedPhoto(InlineQueryResultCachedPhoto)
 
+    public var isPhoto: Bool {
+        if case .cachedPhoto = self { return true }
+        return false
+    }
+
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .article(let article): try article.encode(to: encoder)
