@@ -50,6 +50,9 @@ enum TelegramMode {
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
 
+        Composition.returnLargeBlocksToTheSystem()
+        let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
+        defer { renderer.stop() }
         let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(botUsername: identity.username), gate: throttle, clock: transportClock,
@@ -58,7 +61,8 @@ enum TelegramMode {
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger),
             collections: collections, administration: TelegramChatAdministration(client: client),
-            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings))
+            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings),
+            pictures: renderer, links: ShareLinks(botUsername: identity.username))
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
         defer { menus.cancel() }

@@ -24,12 +24,14 @@ public struct BotRuntime: Sendable {
     ///   - streakRisk: who the evening reminder mentions.
     ///   - inline: answers inline queries (nil: inline mode is off).
     ///   - abuseGate: throttles people who spam commands (nil: no throttle).
+    ///   - pictures: draws share cards and streak heatmaps (``NoPictures``: they are posted as text).
+    ///   - links: the bot's address that share cards print.
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
         seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
         collections: CollectionCatalogStore = CollectionCatalogStore(), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), inline: (any InlineAnswering)? = nil,
-        abuseGate: AbuseGate? = nil
+        abuseGate: AbuseGate? = nil, pictures: any PictureRendering = NoPictures(), links: ShareLinks = .standard
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
@@ -38,10 +40,11 @@ public struct BotRuntime: Sendable {
         let preparer = ai.map { source in
             RoastPreparer(database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger)
         }
-        let processor = UpdateProcessor(database: database, selector: selector, collections: collections, seed: seed, logger: logger)
+        let processor = UpdateProcessor(
+            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links)
         router = processor.router
         menu = processor.router.menu
-        outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger)
+        outbox = OutboxDeliverer(database: database, platform: platform, pictures: pictures, clock: clock, logger: logger)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
             database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger)
