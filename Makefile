@@ -1,12 +1,13 @@
 # RoastMeLater Bot — two commands on a fresh Debian machine: `make run` and `make test`.
 SWIFT ?= swift
-SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata
+SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata \
+	libcairo2-dev libpango1.0-dev libfontconfig-dev zlib1g-dev fonts-noto-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 
-.PHONY: deps build run console lint test bench soak release clean
+.PHONY: deps build run console lint test bench soak release install clean
 
-## Install the C libraries (libcurl, libsqlite3) when they are missing.
+## Install the C libraries (libcurl, libsqlite3; Cairo, Pango, zlib and the Noto fonts for pictures) when they are missing.
 deps:
 	@if ! dpkg -s $(SYSTEM_PACKAGES) >/dev/null 2>&1; then \
 		echo "Installing $(SYSTEM_PACKAGES)…"; \
@@ -14,8 +15,10 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	fi
 
+## The bot and roastbot-render, which draws its pictures and is started from beside it.
 build: deps
 	$(SWIFT) build --product roastbot
+	$(SWIFT) build --product roastbot-render
 
 ## Serve Telegram with TELEGRAM_BOT_TOKEN set; without it, open the console chat.
 run: build
@@ -39,17 +42,25 @@ test: deps lint
 ## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See the README's performance section.
 bench: deps
 	$(SWIFT) build -c release --product roastbot
+	$(SWIFT) build -c release --product roastbot-render
 	$(SWIFT) build -c release --product roastbot-bench
 	.build/release/roastbot-bench $(ARGS)
 
 ## A 10-minute run with steady traffic and injected faults: memory and backlog must stay flat.
 soak: deps
 	$(SWIFT) build -c release --product roastbot
+	$(SWIFT) build -c release --product roastbot-render
 	$(SWIFT) build -c release --product roastbot-bench
 	.build/release/roastbot-bench soak --minutes 10 $(ARGS)
 
 release: deps
 	$(SWIFT) build -c release --product roastbot --static-swift-stdlib
+	$(SWIFT) build -c release --product roastbot-render --static-swift-stdlib
+
+## The systemd deployment (as root): the service user, /opt/roastbot with both release binaries side by
+## side (roastbot finds roastbot-render there), /etc/roastbot, /var/lib/roastbot, the unit. See deploy/install.sh.
+install: release
+	ROASTBOT_BIN_DIR=.build/release sh deploy/install.sh
 
 clean:
 	rm -rf .build

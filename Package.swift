@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "roastbot", targets: ["roastbot"]),
+        // Draws share cards and streak pictures for roastbot, which starts it on first use (shipped beside it).
+        .executable(name: "roastbot-render", targets: ["roastbot-render"]),
         // Benchmarks and the soak run (`make bench`, `make soak`); not part of the shipped bot.
         .executable(name: "roastbot-bench", targets: ["roastbot-bench"]),
     ],
@@ -34,14 +36,26 @@ let package = Package(
         .target(name: "RoastCore", dependencies: ["LunarCalendar"], swiftSettings: strict),
         // The content files an operator edits (the roast library folder), read for the composition root.
         .target(name: "RoastContent", dependencies: ["RoastCore"], swiftSettings: strict),
+        // What share cards and streak pictures show, and how the bot asks roastbot-render for one.
+        .target(name: "CardModel", dependencies: ["RoastCore"], swiftSettings: strict),
 
         // C libraries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // glibc's mallopt, for the two executables.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(
+            // The include folders come from the module's own pkg-config file (see its comment), named by absolute path.
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/CPangoCairo.pc",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "zlib1g-dev", "fonts-noto-core", "fonts-noto-color-emoji"])]
+        ),
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
+        // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
+        // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
+        .target(name: "CardRenderer", dependencies: ["CPangoCairo", "CardModel", "RoastCore"], swiftSettings: strict),
         .target(
             name: "AIRoasts",
             dependencies: ["CurlHTTP", "RoastCore", .product(name: "Logging", package: "swift-log")],
@@ -67,7 +81,7 @@ let package = Package(
         .target(
             name: "RoastBot",
             dependencies: [
-                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping", "AIRoasts",
+                "RoastCore", "RoastStore", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -77,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "roastbot",
             dependencies: [
-                "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar",
+                "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -87,6 +101,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        .executableTarget(name: "roastbot-render", dependencies: ["CardRenderer", "CardModel", "CMalloc"], swiftSettings: strict),
 
         // Test support: fakes named by behaviour.
         .target(
@@ -102,7 +118,8 @@ let package = Package(
         .testTarget(name: "LunarCalendarTests", dependencies: ["LunarCalendar"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore", "RoastContent"], swiftSettings: strict),
         .testTarget(name: "RoastContentTests", dependencies: ["RoastContent", "RoastCore"], swiftSettings: strict),
-        .testTarget(name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform"], swiftSettings: strict),
+        .testTarget(
+            name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         .testTarget(
             name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
         .testTarget(
@@ -117,10 +134,12 @@ let package = Package(
             name: "RoastBotTests",
             dependencies: [
                 "RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "Timekeeping",
-                "AIRoasts",
+                "AIRoasts", "CardModel",
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
@@ -129,7 +148,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
-                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -141,7 +160,7 @@ let package = Package(
             name: "roastbot-bench",
             dependencies: [
                 "RoastBot", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "RoastTesting", "TelegramAdapter", "TelegramBotAPI",
-                "CurlHTTP", "Timekeeping",
+                "CurlHTTP", "Timekeeping", "CardRenderer", "CardModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

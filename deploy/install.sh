@@ -2,11 +2,12 @@
 # Installs RoastMeLater Bot as a systemd service, as README.md ("Deploying") describes:
 #
 #   make release
-#   sudo TELEGRAM_BOT_TOKEN=123456789:AA… deploy/install.sh
+#   sudo TELEGRAM_BOT_TOKEN=123456789:AA… deploy/install.sh     (or: sudo TELEGRAM_BOT_TOKEN=… make install)
 #   sudo systemctl enable --now roastbot
 #
 # Layout (owner:group mode):
-#   /opt/roastbot/bin/roastbot        root:root      755   the binary
+#   /opt/roastbot/bin/roastbot        root:root      755   the bot
+#   /opt/roastbot/bin/roastbot-render root:root      755   draws pictures; the bot starts it from beside itself
 #   /opt/roastbot/config/…            root:root      644   roast library, collections, block list
 #   /etc/roastbot/                    root:roastbot  750   the service reads, only root writes
 #   /etc/roastbot/roastbot.json       root:roastbot  640   settings (kept if it exists)
@@ -15,7 +16,7 @@
 #
 # Run from the repository root. Environment:
 #   TELEGRAM_BOT_TOKEN     the token to store (else an existing token file is kept)
-#   ROASTBOT_BINARY        the binary to install (default .build/release/roastbot)
+#   ROASTBOT_BIN_DIR       where the built roastbot and roastbot-render are (default .build/release)
 #   ROASTBOT_USER          the service user (default roastbot; created when missing)
 #   ROASTBOT_INSTALL_ROOT  install under this directory instead of / (staging, tests); the unit is
 #                          then not installed and systemd is not told
@@ -23,10 +24,12 @@ set -eu
 
 root="${ROASTBOT_INSTALL_ROOT:-}"
 user="${ROASTBOT_USER:-roastbot}"
-binary="${ROASTBOT_BINARY:-.build/release/roastbot}"
+bin_dir="${ROASTBOT_BIN_DIR:-.build/release}"
 
 [ "$(id -u)" -eq 0 ] || { echo "install.sh: run as root (sudo)" >&2; exit 1; }
-[ -x "$binary" ] || { echo "install.sh: no binary at $binary (make release)" >&2; exit 1; }
+for program in roastbot roastbot-render; do
+    [ -x "$bin_dir/$program" ] || { echo "install.sh: no $program in $bin_dir (make release)" >&2; exit 1; }
+done
 [ -d config/library ] || { echo "install.sh: run from the repository root" >&2; exit 1; }
 
 if ! id -u "$user" >/dev/null 2>&1; then
@@ -35,7 +38,7 @@ fi
 
 umask 022
 install -d -m 755 "$root/opt/roastbot/bin"
-install -m 755 "$binary" "$root/opt/roastbot/bin/roastbot"
+install -m 755 "$bin_dir/roastbot" "$bin_dir/roastbot-render" "$root/opt/roastbot/bin/"
 rm -rf "$root/opt/roastbot/config"
 cp -R config "$root/opt/roastbot/config"
 chmod -R u=rwX,go=rX "$root/opt/roastbot/config"

@@ -12,6 +12,8 @@ public protocol ChatPlatform: Sendable {
     func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError)
     /// Sends a file.
     func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID
+    /// Posts a photo; the result says how to post the same photo again without uploading it.
+    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto
     /// Acknowledges a button press, optionally with a short notice shown to the presser.
     func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError)
 }

@@ -38,6 +38,15 @@ public struct TopicID: RawRepresentable, Hashable, Sendable, Codable, Comparable
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// A photo the platform stored (Telegram: a `file_id`; the console: the file's path): posting it
+/// again by this id needs no upload.
+public struct StoredPhotoID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
 /// Where events come from (a platform adapter, the console). Each source numbers its own events and
 /// keeps its own resume point, so two sources never mistake each other's events for their own.
 public struct EventSource: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {

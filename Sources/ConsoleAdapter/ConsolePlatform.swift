@@ -1,7 +1,11 @@
 import ChatPlatform
+import Foundation
 import Synchronization
 
 /// Delivers the bot's messages to a terminal: numbered messages, numbered buttons, plain text.
+/// A photo is written as a PNG file into the photo folder (`data/cards/` in the console mode) and
+/// its path printed; that path is also the photo's stored id, so a picture posted again is not
+/// written again.
 ///
 /// It remembers the buttons of every message so that `:press` can find them. A message's topic and
 /// the message it replies to are not shown: the console chat has one thread, and the lines typed in
@@ -16,13 +20,19 @@ public final class ConsolePlatform: ChatPlatform {
 
     private let state = Mutex(State())
     private let write: @Sendable (String) -> Void
+    private let photoFolder: URL
 
     /// - Parameters:
     ///   - firstMessageID: where message numbering starts (continue after earlier sessions, so that
     ///     ids stay unique in the chat's history).
+    ///   - photoFolder: where photos are written (created when the first one comes).
     ///   - write: receives each rendered block of text (already ending in a newline).
-    public init(firstMessageID: Int64 = 1, write: @escaping @Sendable (String) -> Void) {
+    public init(
+        firstMessageID: Int64 = 1, photoFolder: URL = URL(fileURLWithPath: "data/cards", isDirectory: true),
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.write = write
+        self.photoFolder = photoFolder
         state.withLock { $0.nextMessage = max(firstMessageID, 1) }
     }
 
@@ -75,6 +85,39 @@ public final class ConsolePlatform: ChatPlatform {
         if let caption = document.caption { block += "   " + Self.plain(caption) + "\n" }
         write(block)
         return MessageID(id)
+    }
+
+    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+        let id: Int64 = state.withLock { state in
+            let id = state.nextMessage
+            state.nextMessage += 1
+            state.chats[id] = chat
+            state.buttons[id] = photo.buttons.flatMap { $0 }
+            if !photo.buttons.isEmpty { state.latestWithButtons[chat] = id }
+            return id
+        }
+        let path: String
+        switch photo.image {
+        case .png(let bytes):
+            let file = photoFolder.appendingPathComponent("message-\(id).png")
+            do {
+                try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
+                try Data(bytes).write(to: file)
+            } catch {
+                throw .rejected(reason: "cannot write \(file.path): \(error)")
+            }
+            path = file.path
+        case .stored(let stored):
+            path = stored.rawValue
+        }
+        var block = "🖼 #\(id) \(path)\n"
+        if let caption = photo.caption {
+            block += Self.plain(caption).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
+            block += "\n"
+        }
+        block += Self.buttonLine(photo.buttons.flatMap { $0 })
+        write(block)
+        return SentPhoto(message: MessageID(id), stored: StoredPhotoID(path))
     }
 
     public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {

@@ -360,5 +360,52 @@ enum Schema {
                 CREATE INDEX chats_by_departure ON chats (left_at) WHERE left_at IS NOT NULL;
                 """
         ),
+        Migration(
+            // The streak heatmap shows the days a person was active in a chat, which the streak row
+            // alone does not keep. Before this table only each current streak's days are known: they
+            // are recorded as the first active days.
+            name: "record active days",
+            sql: """
+                CREATE TABLE active_days (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    local_date TEXT NOT NULL,
+                    PRIMARY KEY (chat_id, user_id, local_date),
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                WITH RECURSIVE run (chat_id, user_id, day, left) AS (
+                    SELECT chat_id, user_id, last_active, current - 1 FROM streaks WHERE last_active IS NOT NULL AND current > 0
+                    UNION ALL
+                    SELECT chat_id, user_id, date(day, '-1 day'), left - 1 FROM run WHERE left > 0
+                )
+                INSERT INTO active_days (chat_id, user_id, local_date) SELECT chat_id, user_id, day FROM run;
+                """
+        ),
+        Migration(
+            // Share cards: the photo the platform stored for each card of a roast (a card is drawn and
+            // uploaded once, then posted by its id), and who asked for it first (their inline mode
+            // offers it; forgotten with them). Each person's template and format per chat.
+            name: "store card photos and card choices",
+            sql: """
+                CREATE TABLE card_photos (
+                    roast_id INTEGER NOT NULL REFERENCES roasts (roast_id) ON DELETE CASCADE,
+                    template TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    file_id TEXT NOT NULL,
+                    user_id INTEGER,
+                    created_at REAL NOT NULL,
+                    PRIMARY KEY (roast_id, template, format)
+                ) WITHOUT ROWID;
+                CREATE INDEX card_photos_by_user ON card_photos (user_id, created_at) WHERE user_id IS NOT NULL;
+                CREATE TABLE card_choices (
+                    chat_id INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    template TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    PRIMARY KEY (chat_id, user_id),
+                    FOREIGN KEY (chat_id, user_id) REFERENCES profiles (chat_id, user_id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                """
+        ),
     ]
 }

@@ -8,12 +8,15 @@ public final class RecordingPlatform: ChatPlatform {
         case edited(ChatID, MessageID, OutgoingMessage)
         case editedButtons(ChatID, MessageID, [[Button]])
         case document(ChatID, MessageID, OutgoingDocument)
+        /// A photo posted; `stored` is the id the platform gave it.
+        case photo(ChatID, MessageID, OutgoingPhoto, stored: StoredPhotoID)
         case acknowledged(callbackID: String, notice: String?)
     }
 
     private struct State {
         var deliveries: [Delivery] = []
         var nextMessage: Int64 = 500
+        var nextPhoto = 0
         var failures: [DeliveryError] = []
     }
 
@@ -28,6 +31,14 @@ public final class RecordingPlatform: ChatPlatform {
     public var sentMessages: [(chat: ChatID, message: MessageID, content: OutgoingMessage)] {
         deliveries.compactMap { delivery in
             if case .sent(let chat, let message, let content) = delivery { return (chat, message, content) }
+            return nil
+        }
+    }
+
+    /// Photos posted, in order.
+    public var sentPhotos: [(chat: ChatID, message: MessageID, photo: OutgoingPhoto, stored: StoredPhotoID)] {
+        deliveries.compactMap { delivery in
+            if case .photo(let chat, let message, let photo, let stored) = delivery { return (chat, message, photo, stored) }
             return nil
         }
     }
@@ -73,6 +84,26 @@ public final class RecordingPlatform: ChatPlatform {
             state.deliveries.append(.document(chat, id, document))
             return id
         }
+    }
+
+    /// An uploaded image is stored as `photo-N`; a stored one keeps its id.
+    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+        let result: Result<SentPhoto, DeliveryError> = state.withLock { state in
+            if !state.failures.isEmpty { return .failure(state.failures.removeFirst()) }
+            state.nextMessage += 1
+            let id = MessageID(state.nextMessage)
+            let stored: StoredPhotoID
+            switch photo.image {
+            case .png:
+                state.nextPhoto += 1
+                stored = StoredPhotoID("photo-\(state.nextPhoto)")
+            case .stored(let existing):
+                stored = existing
+            }
+            state.deliveries.append(.photo(chat, id, photo, stored: stored))
+            return .success(SentPhoto(message: id, stored: stored))
+        }
+        return try result.get()
     }
 
     public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {

@@ -26,7 +26,7 @@ public struct TelegramMetrics: Sendable {
 
     /// The methods counted by name; others count as `other`.
     public static let methods = [
-        "sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument", "answerCallbackQuery", "getUpdates", "other",
+        "sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument", "sendPhoto", "answerCallbackQuery", "getUpdates", "other",
     ]
 
     /// Answers the webhook endpoint gives, by status.

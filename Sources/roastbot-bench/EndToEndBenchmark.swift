@@ -62,7 +62,7 @@ struct EndToEndBenchmark {
         guard await fake.waitFor(timeout: .seconds(300), { fake.allSentMessages.count >= commands }) else {
             throw BenchError.timedOut("command replies: \(fake.allSentMessages.count) of \(commands)")
         }
-        let roastMessages = fake.allSentMessages.filter { !$0.allButtons.isEmpty }
+        let roastMessages = fake.allSentMessages.filter { $0.allButtons.contains { $0.text == "🔁" } }
         guard !roastMessages.isEmpty else { throw BenchError.timedOut("no roast message to press on") }
         for _ in 0..<presses {
             let message = roastMessages[Int(random.next() % UInt64(roastMessages.count))]

@@ -108,5 +108,10 @@ final class NullPlatform: ChatPlatform {
         MessageID(counter.add(1, ordering: .relaxed).newValue)
     }
 
+    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+        let id = counter.add(1, ordering: .relaxed).newValue
+        return SentPhoto(message: MessageID(id), stored: StoredPhotoID("photo-\(id)"))
+    }
+
     func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
 }

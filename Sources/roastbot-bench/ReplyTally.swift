@@ -33,7 +33,7 @@ struct ReplyTally {
                 switch reply {
                 case .edit: pressTextEdits += 1
                 case .editButtons: pressButtonEdits += 1
-                case .send, .document, .privateDocument: break
+                case .send, .document, .privateDocument, .picture: break
                 }
             }
         default:
@@ -55,10 +55,10 @@ struct ReplyTally {
 }
 
 extension Reply {
-    /// Whether the reply posts a new message (or file) in the chat.
+    /// Whether the reply posts a new message (a file, a photo) in the chat.
     var postsMessage: Bool {
         switch self {
-        case .send, .document, .privateDocument: true
+        case .send, .document, .privateDocument, .picture: true
         case .edit, .editButtons: false
         }
     }

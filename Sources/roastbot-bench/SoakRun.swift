@@ -127,6 +127,6 @@ struct SoakRun {
 extension FakeBotAPI {
     /// The latest messages with reaction buttons, newest last.
     func recentRoastMessages(limit: Int) -> [FakeSentMessage] {
-        Array(allSentMessages.suffix(limit * 2).filter { !$0.allButtons.isEmpty && !$0.isDeleted }.suffix(limit))
+        Array(allSentMessages.suffix(limit * 2).filter { $0.allButtons.contains { $0.text == "🔁" } && !$0.isDeleted }.suffix(limit))
     }
 }

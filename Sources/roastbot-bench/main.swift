@@ -1,10 +1,14 @@
+import CardModel
+import CardRenderer
 import Foundation
 import Logging
 import RoastContent
 import RoastCore
 
-// roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
+// roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
+//     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
+//     [--cards N (cards: cards rendered per format; default 400)]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
 // Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
@@ -16,10 +20,27 @@ LoggingSystem.bootstrap { label in
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let mode = arguments.first { !$0.hasPrefix("--") } ?? "all"
+/// The first argument that is neither an option nor an option's value.
+let mode: String = {
+    let optionsWithValues: Set = ["--chats", "--one-by-one", "--samples", "--cards", "--minutes", "--rate"]
+    var index = 0
+    while index < arguments.count {
+        if optionsWithValues.contains(arguments[index]) {
+            index += 2
+        } else if arguments[index].hasPrefix("--") {
+            index += 1
+        } else {
+            return arguments[index]
+        }
+    }
+    return "all"
+}()
 func option(_ name: String) -> Double? {
+    textOption(name).flatMap(Double.init)
+}
+func textOption(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return Double(arguments[index + 1])
+    return arguments[index + 1]
 }
 let quick = arguments.contains("--quick")
 
@@ -39,7 +60,7 @@ do {
         let passed = try await soak.run()
         print(passed ? "soak passed" : "soak FAILED")
         exit(passed ? 0 : 1)
-    case "all", "pipeline", "history", "e2e", "broadcast", "memory":
+    case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards":
         var table = BenchTable()
         print("machine: \(machine())")
         if mode == "all" || mode == "pipeline" {
@@ -113,10 +134,51 @@ do {
                 target: "≥ 95 %", met: result.share >= 0.95)
             table.add("broadcast: 429 answers", "\(result.tooManyRequests)", target: "0", met: result.tooManyRequests == 0)
         }
+        if mode == "all" || mode == "cards" {
+            let library = try RoastLibrary.load(directory: BotChild.repositoryRoot.appendingPathComponent("config/library"))
+            if let directory = textOption("--samples") {
+                for url in try CardBenchmark.writeSamples(library: library, to: URL(fileURLWithPath: directory)) { print(url.path) }
+            }
+            let result = try CardBenchmark(cardsPerFormat: option("--cards").map { Int($0) } ?? (quick ? 100 : 400)).run(library: library)
+            table.add("cards: first render (1080×1920; loads fontconfig and the fonts)", Figure.ms(result.firstRender))
+            for format in [CardFormat.story, .post] {
+                let times = result.latencies[format] ?? []
+                let p99 = Figure.quantile(times, 0.99)
+                let size = "\(format.width)×\(format.height)"
+                table.add(
+                    "cards: render \(size) to PNG, p50 / p99 (\(times.count) cards)",
+                    "\(Figure.ms(Figure.quantile(times, 0.5))) / \(Figure.ms(p99))", target: format == .story ? "p99 ≤ 100 ms" : "",
+                    met: format == .story ? p99 <= 0.1 : nil)
+                let bytes = (result.pngBytes[format] ?? []).map(Double.init)
+                table.add("cards: PNG size \(size), p50", String(format: "%.0f KB", Figure.quantile(bytes, 0.5) / 1_024))
+            }
+            table.add(
+                "cards: heatmap 1080×840, p50 / p99",
+                "\(Figure.ms(Figure.quantile(result.heatmapLatencies, 0.5))) / \(Figure.ms(Figure.quantile(result.heatmapLatencies, 0.99)))"
+            )
+            table.add("cards: renderer RSS before the first card (in process)", Figure.resident(result.before))
+            table.add("cards: renderer RSS after the first card (in process)", Figure.resident(result.afterFirst))
+            table.add("cards: renderer RSS after all cards (in process)", Figure.resident(result.after))
+            let pressed = try await CardPressBenchmark(cards: quick ? 15 : 40).run()
+            table.add("cards via the bot: 🖼 press → photo uploaded, first (starts roastbot-render)", Figure.ms(pressed.first))
+            table.add(
+                "cards via the bot: 🖼 press → photo uploaded, p50 / p99 (\(pressed.drawn.count) story cards)",
+                "\(Figure.ms(Figure.quantile(pressed.drawn, 0.5))) / \(Figure.ms(Figure.quantile(pressed.drawn, 0.99)))", target: "≤ 2 s",
+                met: Figure.quantile(pressed.drawn, 0.99) <= 2)
+            table.add(
+                "cards via the bot: a press on a card posted before (file id), p50",
+                Figure.ms(Figure.quantile(pressed.stored, 0.5)))
+            table.add("cards via the bot: roastbot RSS idle (no picture yet)", Figure.resident(pressed.botIdle))
+            table.add("cards via the bot: roastbot RSS after the first card", Figure.resident(pressed.botAfterFirst))
+            table.add("cards via the bot: roastbot RSS after \(pressed.drawn.count + 1) cards", Figure.resident(pressed.botAfter))
+            table.add("cards via the bot: roastbot-render RSS after the first card", Figure.resident(pressed.rendererAfterFirst))
+            table.add(
+                "cards via the bot: roastbot-render RSS after \(pressed.drawn.count + 1) cards", Figure.resident(pressed.rendererAfter))
+        }
         print(table.render())
     default:
         print(
-            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory] [--quick] [--chats N] [--one-by-one N] | soak [--minutes N] [--rate R]"
+            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N] [--one-by-one N] [--samples DIR] [--cards N] | soak [--minutes N] [--rate R]"
         )
         exit(2)
     }

@@ -1,5 +1,6 @@
 import AIRoasts
 import ArgumentParser
+import CMalloc
 import CurlHTTP
 import Foundation
 import Logging
@@ -97,6 +98,15 @@ enum Composition {
         } catch {
             fail("cannot load the collections: \(error)")
         }
+    }
+
+    /// Large blocks (pictures of ~0.4 MB pass through the bot on their way from roastbot-render to
+    /// the platform, in a few copies) are mapped from the system and returned to it when freed.
+    /// glibc's default raises its mapping threshold above any block freed once, after which such
+    /// blocks come from the heap and stay resident: 41 story cards left the bot 4 MB larger
+    /// (46.8 MB), with this 0.2 MB (42.9 MB).
+    static func returnLargeBlocksToTheSystem() {
+        _ = mallopt(M_MMAP_THRESHOLD, 256 * 1_024)
     }
 
     /// Exit status for an unusable configuration (restarting will not help).

@@ -28,7 +28,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let level = environment["ROASTBOT_LOG_LEVEL"] == nil ? "warning" : settings.logLevel
         let logger = Composition.bootstrapLogging(level: level, format: settings.logFormat, secrets: [settings.telegram.token, settings.ai.key].compactMap { $0 })
         let clock = Composition.clock(settings)
-        let (database, lock) = try Composition.openDatabase(settings.databasePath ?? BotSettings.defaultConsoleDatabase)
+        let databasePath = settings.databasePath ?? BotSettings.defaultConsoleDatabase
+        let (database, lock) = try Composition.openDatabase(databasePath)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)
@@ -42,7 +43,14 @@ struct ConsoleCommand: AsyncParsableCommand {
         defer { watcher.cancel() }
         let interactive = isatty(STDIN_FILENO) != 0
         let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
-        let platform = ConsolePlatform(firstMessageID: firstMessage) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        // Pictures are written beside the database: data/cards/ by default.
+        let cards = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("cards", isDirectory: true)
+        let platform = ConsolePlatform(firstMessageID: firstMessage, photoFolder: cards) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        Composition.returnLargeBlocksToTheSystem()
+        let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
+        defer { renderer.stop() }
         let safety = Composition.safetyFilter(settings, logger: logger)
         let administration = ConsoleAdministration()
         let http = CurlHTTPClient()
@@ -50,7 +58,7 @@ struct ConsoleCommand: AsyncParsableCommand {
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
-            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings))
+            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings), pictures: renderer)
         let banners = SeasonalBannerService(
             database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.resumePoint(of: .console) } ?? 1

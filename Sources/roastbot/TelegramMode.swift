@@ -59,6 +59,9 @@ enum TelegramMode {
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])
 
+        Composition.returnLargeBlocksToTheSystem()
+        let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
+        defer { renderer.stop() }
         let metrics = MetricsSetup(enabled: settings.metricsAddress != nil)
         let contact = PlatformContact(name: webhookURL == nil ? "poll" : "webhook delivery or check")
         let storeHealth = StoreHealth(logger: logger)
@@ -70,8 +73,8 @@ enum TelegramMode {
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, administration: TelegramChatAdministration(client: client),
-            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings), metrics: metrics.bot,
-            health: storeHealth)
+            inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings),
+            pictures: renderer, links: ShareLinks(botUsername: identity.username), metrics: metrics.bot, health: storeHealth)
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
         defer { menus.cancel() }

@@ -59,16 +59,16 @@ struct ConsoleTranscriptTests {
         #expect(output.contains("Chào you!"))
         // The roast: header with category and spice, numbered buttons.
         #expect(output.contains("🔥 Roast cho @you · 📅 Họp hành · 🌶️🌶️"))
-        #expect(output.contains("[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁"))
+        #expect(output.contains("[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼"))
         // you 🔥, lan 🔥 (2), lan 🔥 again removes it (1), lan's native 🤣 counts as 😂.
         let counts = lines.filter { $0.contains("[1] 😂") }.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             counts == [
-                "[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂  [2] 🔥 2  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
-                "[1] 😂 1  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁",
+                "[1] 😂  [2] 🔥  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂  [2] 🔥 2  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
+                "[1] 😂 1  [2] 🔥 1  [3] 😐  [4] 👎  [5] ⭐  [6] 🔁  [7] 🖼",
             ])
         #expect(output.contains("↳ Đã bỏ 🔥"))
         #expect(output.contains("Lệnh /frobnicate chưa có trong thực đơn"))
@@ -110,5 +110,48 @@ struct ConsoleTranscriptTests {
     @Test func badSettingsExitWithTwoAndOneLine() throws {
         let (_, status) = try Self.transcript("/help\n", environment: ["ROASTBOT_CLOCK_RATE": "fast"])
         #expect(status == 2)
+    }
+}
+
+/// Pictures in the console: written as PNG files under `cards/` beside the console's database
+/// (`data/cards/` by default), their path printed; a card posted again is the same file.
+struct ConsoleCardTests {
+    @Test func aCardPressWritesAPNGUnderCardsAndPrintsItsPath() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-cards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = BotProcess.executable
+        process.arguments = ["console"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": directory.path,
+            "ROASTBOT_DB": directory.appendingPathComponent("data/console.sqlite").path,
+            "ROASTBOT_LIBRARY": BotProcess.repositoryRoot.appendingPathComponent("config/library").path,
+            "ROASTBOT_COLLECTIONS": BotProcess.repositoryRoot.appendingPathComponent("config/collections.json").path,
+            "ROASTBOT_SEED": "7",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("/roast họp 3\n:press 7\n:user lan en\n:press 1 7\n/streak\n:press 1\n:quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let cards = directory.appendingPathComponent("data/cards").path
+        let printed = text.split(separator: "\n").filter { $0.hasPrefix("🖼 #") }.map { String($0.split(separator: " ").last ?? "") }
+        #expect(printed.count == 3, "\(text)")
+        #expect(printed.allSatisfy { $0.hasPrefix(cards + "/") && $0.hasSuffix(".png") })
+        // Lan's press on the same card shows the same file: drawn once.
+        #expect(printed.count == 3 && printed[0] == printed[1])
+        for path in Set(printed) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(DecodedPNG(bytes) != nil, "\(path) is not a PNG")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cards).count == 2)
     }
 }

@@ -92,7 +92,7 @@ struct ConversationEndToEndTests {
         #expect(sent.map(\.replyToMessageID) == (commands + [try #require(last.messageID)]).map { Optional($0) })
         #expect(sent[0].text.contains("Nhóm này giới hạn độ cay tối đa 3.") && sent[0].text.contains("“banana”"))
         #expect(sent[2].text.contains("🎉 Lan đạt chuỗi 3 ngày") && sent[2].text.contains("🏅 Lan nhận huy hiệu mới: 🌱 Khởi động"))
-        #expect(sent.prefix(3).allSatisfy { $0.allButtons.count == 6 })
+        #expect(sent.prefix(3).allSatisfy { $0.allButtons.count == 7 })
 
         // 🔥 on the first roast: its keyboard is edited, its text (notes included) stays.
         let first = sent[0]

@@ -52,7 +52,7 @@ struct DeploymentEndToEndTests {
             "/bin/sh", ["deploy/install.sh"],
             environment: [
                 "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "TELEGRAM_BOT_TOKEN": fake.token, "ROASTBOT_USER": user,
-                "ROASTBOT_INSTALL_ROOT": root.path, "ROASTBOT_BINARY": BotProcess.executable.path,
+                "ROASTBOT_INSTALL_ROOT": root.path, "ROASTBOT_BIN_DIR": BotProcess.executable.deletingLastPathComponent().path,
             ],
             in: repository)
         #expect(install.status == 0, "\(install.output)")
@@ -62,6 +62,9 @@ struct DeploymentEndToEndTests {
         #expect(try Self.mode(etc + "/roastbot.json") == (0o640, "root", user))
         #expect(try Self.mode(etc + "/token") == (0o600, user, user))
         #expect(try Self.mode(root.appendingPathComponent("var/lib/roastbot").path) == (0o700, user, user))
+        for program in ["roastbot", "roastbot-render"] {
+            #expect(try Self.mode(root.appendingPathComponent("opt/roastbot/bin/\(program)").path) == (0o755, "root", "root"))
+        }
 
         // As the unit runs it: the service user, umask 077, the settings file; the fake stands in
         // for api.telegram.org.

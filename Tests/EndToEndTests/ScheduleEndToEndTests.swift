@@ -80,7 +80,7 @@ struct ScheduleEndToEndTests {
         for chat in [saigon, berlin, newYork] {
             let posts = Self.dailyPosts(fake, chat)
             #expect(posts.count == 1, "\(chat.title ?? "")")
-            #expect(posts.first?.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁"])
+            #expect(posts.first?.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁", "🖼"])
         }
         #expect(fake.sentMessages(chat: weekdays.id).isEmpty)  // a weekend there
 

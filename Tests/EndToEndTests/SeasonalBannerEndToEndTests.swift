@@ -46,7 +46,7 @@ struct SeasonalBannerEndToEndTests {
         try second.start()
         fake.commandMessage(chat: Self.team, from: Self.alice, text: "/roast tết", date: Self.instant("2026-02-09T10:00:05+07:00"))
         let afterRestart = await fake.waitForMessages(3, in: Self.team.id)
-        #expect(afterRestart.last?.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁"])
+        #expect(afterRestart.last?.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁", "🖼"])
 
         // A chat that joins during the season gets the banner with its first roast, once.
         let direct = FakeChat.privateChat(with: Self.bao)

@@ -14,6 +14,16 @@ struct StoreFaultEndToEndTests {
     static let other = FakeChat(id: -300_002, type: .supergroup, title: "Other team")
     static let people = (0..<4).map { FakeUser(id: 3_000 + Int64($0), firstName: "P\($0)", languageCode: "en") }
 
+    /// A bot polling `fake` whose database writes fail while the returned file exists.
+    static func pollingWithFaultSwitch(_ fake: FakeBotAPI) async throws -> (BotProcess, faultFile: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
+        let faultFile = directory.appendingPathComponent("store-fault").path
+        let bot = try BotProcess(fake: fake, directory: directory, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
+        try bot.start()
+        #expect(await fake.waitFor(timeout: .seconds(30)) { !fake.requests(method: "getUpdates").isEmpty })
+        return (bot, faultFile)
+    }
+
     static func roasts(_ fake: FakeBotAPI, in chat: FakeChat) -> [FakeSentMessage] {
         fake.sentMessages(chat: chat.id).filter { $0.buttons.first?.count == 4 }
     }
@@ -45,12 +55,8 @@ struct StoreFaultEndToEndTests {
     @Test func commandsWaitOutAFullDiskAndAreAnsweredOnce() async throws {
         let fake = FakeBotAPI()
         try await fake.start()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
-        let faultFile = directory.appendingPathComponent("store-fault").path
-        let bot = try BotProcess(fake: fake, directory: directory, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
+        let (bot, faultFile) = try await Self.pollingWithFaultSwitch(fake)
         defer { bot.cleanUp() }
-        try bot.start()
-        #expect(await fake.waitFor(timeout: .seconds(30)) { !fake.requests(method: "getUpdates").isEmpty })
         try "full".write(toFile: faultFile, atomically: true, encoding: .utf8)
         for index in 0..<20 { fake.commandMessage(chat: Self.team, from: Self.people[index % 4], text: "/roast") }
         try await Task.sleep(for: .seconds(10))
@@ -67,12 +73,8 @@ struct StoreFaultEndToEndTests {
     @Test func aSendConfirmedWhileTheStoreFailsIsSentOnce() async throws {
         let fake = FakeBotAPI()
         try await fake.start()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
-        let faultFile = directory.appendingPathComponent("store-fault").path
-        let bot = try BotProcess(fake: fake, directory: directory, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
+        let (bot, faultFile) = try await Self.pollingWithFaultSwitch(fake)
         defer { bot.cleanUp() }
-        try bot.start()
-        #expect(await fake.waitFor(timeout: .seconds(30)) { !fake.requests(method: "getUpdates").isEmpty })
         // Telegram takes 2 s to confirm; the disk fills meanwhile and frees up 4 s later.
         fake.injectFault(.delay(seconds: 2), method: "sendMessage")
         fake.commandMessage(chat: Self.team, from: Self.people[0], text: "/roast")

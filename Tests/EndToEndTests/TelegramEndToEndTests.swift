@@ -50,7 +50,7 @@ struct TelegramEndToEndTests {
         try bot.start()
         fake.commandMessage(chat: Self.team, from: Self.alice, text: "/roast meetings 2")
         let roast = try #require(await fake.waitForMessages(1, in: Self.team.id).first)
-        #expect(roast.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁"])
+        #expect(roast.allButtons.map(\.text) == ["😂", "🔥", "😐", "👎", "⭐", "🔁", "🖼"])
         #expect(roast.html?.contains("<a href=\"tg://user?id=501\">Alice</a>") == true)
 
         let fire = try #require(roast.allButtons[1].callbackData)

@@ -24,6 +24,8 @@ public struct BotRuntime: Sendable {
     ///   - streakRisk: who the evening reminder mentions.
     ///   - inline: answers inline queries (nil: inline mode is off).
     ///   - abuseGate: throttles people who spam commands (nil: no throttle).
+    ///   - pictures: draws share cards and streak heatmaps (``NoPictures``: they are posted as text).
+    ///   - links: the bot's address that share cards print.
     ///   - metrics: where the pipeline, outbox, scheduler and AI preparation record (nothing by default).
     ///   - health: whether the store takes writes, shared with whoever reports health.
     public init(
@@ -31,7 +33,8 @@ public struct BotRuntime: Sendable {
         seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
         collections: CollectionCatalogStore = CollectionCatalogStore(), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), inline: (any InlineAnswering)? = nil,
-        abuseGate: AbuseGate? = nil, metrics: BotMetrics = .disabled, health: StoreHealth? = nil
+        abuseGate: AbuseGate? = nil, pictures: any PictureRendering = NoPictures(), links: ShareLinks = .standard,
+        metrics: BotMetrics = .disabled, health: StoreHealth? = nil
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
@@ -42,10 +45,10 @@ public struct BotRuntime: Sendable {
                 database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger, metrics: metrics)
         }
         let processor = UpdateProcessor(
-            database: database, selector: selector, collections: collections, seed: seed, logger: logger, metrics: metrics)
+            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links, metrics: metrics)
         router = processor.router
         menu = processor.router.menu
-        outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: logger, metrics: metrics)
+        outbox = OutboxDeliverer(database: database, platform: platform, pictures: pictures, clock: clock, logger: logger, metrics: metrics)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
             database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger,

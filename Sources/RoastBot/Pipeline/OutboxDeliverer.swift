@@ -19,6 +19,8 @@ public final class OutboxDeliverer: Sendable {
     /// How a delivered or refused row is to be marked in the store.
     private enum Mark: Sendable {
         case delivered(MessageID?)
+        /// Delivered, with the photo the platform stored for a card drawn for it (kept in the same write).
+        case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?)
         case failed(reason: String)
     }
 
@@ -43,6 +45,7 @@ public final class OutboxDeliverer: Sendable {
 
     private let database: RoastDatabase
     private let platform: any ChatPlatform
+    private let pictures: any PictureRendering
     private let clock: any WallClock
     private let logger: Logger
     private let metrics: BotMetrics
@@ -50,10 +53,17 @@ public final class OutboxDeliverer: Sendable {
     private let signal: AsyncStream<Void>
     private let signalContinuation: AsyncStream<Void>.Continuation
 
-    public init(database: RoastDatabase, platform: any ChatPlatform, clock: any WallClock, logger: Logger, metrics: BotMetrics = .disabled) {
+    /// - Parameters:
+    ///   - pictures: draws the pictures of ``OutboxAction/picture(_:)`` rows.
+    ///   - metrics: where deliveries are counted (nothing by default).
+    public init(
+        database: RoastDatabase, platform: any ChatPlatform, pictures: any PictureRendering = NoPictures(), clock: any WallClock,
+        logger: Logger, metrics: BotMetrics = .disabled
+    ) {
         self.database = database
         self.metrics = metrics
         self.platform = platform
+        self.pictures = pictures
         self.clock = clock
         self.logger = logger
         (signal, signalContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -152,6 +162,10 @@ public final class OutboxDeliverer: Sendable {
             do {
                 let message: MessageID?
                 switch item.action {
+                case .picture(let order):
+                    settle(item, try await post(order, to: chat))
+                    state.withLock { _ = $0.parked.removeValue(forKey: chat) }
+                    continue
                 case .send(let content):
                     message = try await platform.send(content, to: chat)
                 case .edit(let target, let content):
@@ -169,6 +183,39 @@ public final class OutboxDeliverer: Sendable {
                 guard handle(error, item: item, chat: chat) else { return }
             }
         }
+    }
+
+    /// Posts a picture: the photo stored for its card if there is one (a card already posted is never
+    /// drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
+    /// this chat's worker, after commit, never on the writer — and then stored under its card. A
+    /// stored photo the platform refuses (it no longer knows the id) is forgotten and the picture
+    /// drawn again; a picture that cannot be drawn is posted as the order's text.
+    private func post(_ order: PictureOrder, to chat: ChatID) async throws(DeliveryError) -> Mark {
+        if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
+            do {
+                return .delivered(try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message)
+            } catch .rejected(let reason) {
+                logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
+                try? database.write { try $0.forgetCardPhoto(key) }
+            }
+        }
+        let png: [UInt8]
+        do {
+            png = try await pictures.render(order.picture)
+        } catch {
+            logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
+            let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
+            return .delivered(try await platform.send(text, to: chat))
+        }
+        let sent = try await platform.sendPhoto(photo(.png(png), order), to: chat)
+        if let key = order.card, let stored = sent.stored {
+            return .deliveredCard(sent.message, key, stored, madeBy: order.requester)
+        }
+        return .delivered(sent.message)
+    }
+
+    private func photo(_ image: PhotoImage, _ order: PictureOrder) -> OutgoingPhoto {
+        OutgoingPhoto(image: image, caption: order.caption, buttons: order.buttons, replyTo: order.replyTo, topic: order.topic)
     }
 
     /// Returns whether delivery to this chat may continue with the next item.
@@ -251,6 +298,8 @@ public final class OutboxDeliverer: Sendable {
         try database.write { tx in
             switch mark {
             case .delivered(let message): try tx.completeOutbox(id, message: message)
+            case .deliveredCard(let message, let key, let photo, let madeBy):
+                try tx.completeOutbox(id, message: message, cardPhoto: (key, photo, madeBy), at: clock.now)
             case .failed(let reason): try tx.failOutbox(id, reason: reason)
             }
         }
@@ -269,10 +318,10 @@ public final class OutboxDeliverer: Sendable {
             return rest.contains { later in
                 switch later.action {
                 case .edit(let other, _), .editButtons(let other, _): return other == message
-                case .send, .document: return false
+                case .send, .document, .picture: return false
                 }
             }
-        case .send, .document:
+        case .send, .document, .picture:
             return false
         }
     }

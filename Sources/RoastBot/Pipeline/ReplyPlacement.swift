@@ -57,12 +57,20 @@ public struct ReplyPlacement: Sendable, Hashable {
         return document
     }
 
+    public func place(_ order: PictureOrder) -> PictureOrder {
+        var order = order
+        order.topic = order.topic ?? topic
+        order.replyTo = order.replyTo ?? replyTo
+        return order
+    }
+
     /// Edits change a message where it already is; a private reply goes to another chat, where this
     /// event's topic and message mean nothing.
     public func place(_ reply: Reply) -> Reply {
         switch reply {
         case .send(let message, let anchor): .send(place(message), anchor: anchor)
         case .document(let document): .document(place(document))
+        case .picture(let order): .picture(place(order))
         case .edit, .editButtons, .privateDocument: reply
         }
     }

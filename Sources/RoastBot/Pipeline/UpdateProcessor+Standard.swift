@@ -4,16 +4,17 @@ import RoastStore
 
 extension UpdateProcessor {
     /// A processor with the bot's standard features (``StandardFeatures``), choosing roasts with
-    /// `selector`, and the badges of the standard catalog and of `collections`.
+    /// `selector`, and the badges of the standard catalog and of `collections`; share cards print
+    /// `links`.
     public init(
         database: RoastDatabase, selector: RoastSelector, collections: CollectionCatalogStore, seed: UInt64, logger: Logger,
-        metrics: BotMetrics = .disabled
+        links: ShareLinks = .standard, metrics: BotMetrics = .disabled
     ) {
         let badges = BadgeCatalog(collections: collections.catalog)
         self.init(
             database: database,
             router: EventRouter(
-                features: StandardFeatures.list(selector: selector, collections: collections, badges: badges), logger: logger),
+                features: StandardFeatures.list(selector: selector, collections: collections, badges: badges, links: links), logger: logger),
             activity: ActivityRecorder(catalog: badges), seed: seed, logger: logger, metrics: metrics)
     }
 }

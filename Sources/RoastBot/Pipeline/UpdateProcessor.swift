@@ -187,6 +187,8 @@ public struct UpdateProcessor: Sendable {
             case .privateDocument(let document, let person):
                 _ = try tx.enqueue(
                     .document(document), chat: .privateChat(of: person), anchor: nil, at: processedAt, about: (person, chat.chatID))
+            case .picture(let order):
+                _ = try tx.enqueue(.picture(order), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
             }
             queued += 1
         }

@@ -45,7 +45,7 @@ public struct RoastView: Sendable {
         return OutgoingMessage(text: text, buttons: Self.keyboard(for: roast.id, counts: counts))
     }
 
-    /// 😂 🔥 😐 👎 with counts on the first row, ⭐ and 🔁 on the second.
+    /// 😂 🔥 😐 👎 with counts on the first row, ⭐, 🔁 and 🖼 (the roast as a share card) on the second.
     public static func keyboard(for id: RoastID, counts: [ReactionKind: Int]) -> [[Button]] {
         let reactions = ReactionKind.allCases.map { kind in
             let count = counts[kind, default: 0]
@@ -55,6 +55,7 @@ public struct RoastView: Sendable {
         let extras = [
             Button("⭐", data: ReactionsFeature.ButtonAction.favorite(id).payload),
             Button("🔁", data: RoastsFeature.ButtonAction.another(id).payload),
+            Button("🖼", data: CardsFeature.ButtonAction.card(id, nil).payload),
         ]
         return [reactions, extras]
     }

@@ -15,6 +15,8 @@ public enum Reply: Sendable, Hashable {
     /// Send a file to `person` in their private chat with the bot, wherever the event happened:
     /// personal data never goes to a group.
     case privateDocument(OutgoingDocument, to: UserID)
+    /// Post a photo, drawn after commit when it is not stored yet (see ``PictureOrder``).
+    case picture(PictureOrder)
 
     public static func send(_ message: OutgoingMessage) -> Reply { .send(message, anchor: nil) }
 }

@@ -5,13 +5,16 @@ import RoastCore
 ///
 /// A new feature is a folder with its ``Feature`` and one line here.
 public enum StandardFeatures {
-    public static func list(selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog) -> [any Feature] {
+    public static func list(
+        selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog, links: ShareLinks = .standard
+    ) -> [any Feature] {
         let roasts = RoastsFeature(selector: selector, collections: collections)
         return [
             WelcomeFeature(roasts: roasts),
             roasts,
             MoodsFeature(),
             StreaksFeature(),
+            CardsFeature(links: links),
             BadgesFeature(catalog: badges),
             CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),

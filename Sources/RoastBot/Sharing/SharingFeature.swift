@@ -1,11 +1,13 @@
+import CardModel
 import ChatPlatform
 import Foundation
 import RoastCore
 import RoastStore
 
-/// Inline mode: `@bot words` in any chat offers a few roasts — the person's ⭐ favorites first (those
-/// matching the words, if any), then fresh roasts for the words — and a chosen result counts as a
-/// share.
+/// Inline mode: `@bot words` in any chat offers the person's share cards (photos the platform
+/// stored, which post without an upload) and a few roasts — the person's ⭐ favorites first, then
+/// fresh roasts for the words; cards and favorites are those matching the words, if any — and a
+/// chosen result counts as a share.
 ///
 /// The results are worked out in the event's transaction and answered right after it commits
 /// (inline query ids expire within seconds and are never replayed usefully); a chosen result is
@@ -18,23 +20,32 @@ public struct SharingFeature: Feature {
         case chosen(ResultID?)
     }
 
-    /// What an offered result is, as its id says (`f<roast id>` or `l<library id>`).
+    /// What an offered result is, as its id says (`f<roast id>`, `l<library id>` or
+    /// `k<roast id>:<template>:<format>`).
     public enum ResultID: Sendable, Hashable {
         /// One of the person's ⭐ roasts.
         case favorite(RoastID)
         /// A library roast.
         case library(String)
+        /// One of the person's share cards.
+        case card(CardKey)
 
         public var text: String {
             switch self {
             case .favorite(let id): "f\(id.rawValue)"
             case .library(let id): "l\(id)"
+            case .card(let key): "k\(key.roast.rawValue):\(key.template.rawValue):\(key.format.rawValue)"
             }
         }
 
         public init?(_ text: String) {
+            let cardFields = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             if text.hasPrefix("f"), let id = RoastID(payloadField: String(text.dropFirst())) {
                 self = .favorite(id)
+            } else if text.hasPrefix("k"), cardFields.count == 3, let id = RoastID(payloadField: cardFields[0]),
+                let template = CardTemplate(rawValue: cardFields[1]), let format = CardFormat(rawValue: cardFields[2])
+            {
+                self = .card(CardKey(roast: id, template: template, format: format))
             } else if text.hasPrefix("l"), text.count > 1 {
                 self = .library(String(text.dropFirst()))
             } else {
@@ -43,8 +54,10 @@ public struct SharingFeature: Feature {
         }
     }
 
-    /// How many results to offer.
+    /// How many roasts to offer as text.
     public static let resultCount = 6
+    /// How many of the person's cards to offer before them.
+    public static let cardCount = 3
 
     private let selector: RoastSelector
     private let parser = RoastRequestParser()
@@ -78,10 +91,18 @@ public struct SharingFeature: Feature {
         let language = Language(languageTag: person?.languageCode) ?? BotDefaults.language
         let words = Phrasebook(language)
         let favorites = try person.map { try tx.favoritesAnywhere(user: $0.id, limit: 20) } ?? []
-        let matchingFavorites = favorites.filter { roast in
+        let matches = { (roast: StoredRoast) in
             (request.category == nil || roast.category == request.category) && (request.spice == nil || roast.spice == request.spice)
                 && selector.allows(roast.text)
         }
+        let cards = try person.map { try tx.cardPhotos(madeBy: $0.id, limit: 20) } ?? []
+        let cardResults = cards.filter { matches($0.roast) }.prefix(Self.cardCount).map { card in
+            InlineResult(
+                id: ResultID.card(card.key).text, title: words.inlineCardTitle, description: card.roast.text,
+                text: Self.text(card.roast.text),
+                photo: card.photo)
+        }
+        let matchingFavorites = favorites.filter(matches)
         var results = matchingFavorites.prefix(3).map { roast in
             InlineResult(
                 id: ResultID.favorite(roast.id).text, title: words.inlineFavoriteTitle, description: roast.text, text: Self.text(roast.text)
@@ -101,7 +122,7 @@ public struct SharingFeature: Feature {
             results.append(
                 InlineResult(id: ResultID.library(id).text, title: title, description: choice.text, text: Self.text(choice.text)))
         }
-        return results
+        return cardResults + results
     }
 
     /// A chosen inline result: counted as one share by the sender.
@@ -117,6 +138,10 @@ public struct SharingFeature: Feature {
         case .library(let id):
             guard selector.library.roast(id: id) != nil else { return .nothing }
             libraryID = id
+        case .card(let key):
+            let stored = try tx.roast(key.roast)
+            roast = stored?.id
+            libraryID = stored?.libraryID
         }
         try tx.recordShare(
             user: user, chat: context.chatID, roast: roast, libraryID: libraryID, on: context.localDate, at: context.envelope.date)

@@ -30,6 +30,8 @@ public struct ActivityRecorder: Sendable {
         let update = engine.record(state, activityOn: context.localDate, at: context.envelope.date)
         if update.change != .alreadyCounted {
             try tx.saveStreak(update.state, chat: profile.chatID, user: profile.userID)
+            // Every counted day is an active day of the heatmap, and only those.
+            try tx.recordActiveDay(context.localDate, chat: profile.chatID, user: profile.userID)
         }
         return update
     }

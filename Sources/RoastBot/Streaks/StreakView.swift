@@ -4,7 +4,8 @@ import RoastCore
 import RoastStore
 
 /// Renders `/streak`: current, longest and total days, title and flame, freeze, next milestone,
-/// time left today in the chat's timezone, Premium and reminder state.
+/// time left today in the chat's timezone, Premium and reminder state, and a button for the
+/// presser's streak calendar (the heatmap picture).
 public struct StreakView: Sendable {
     public let standing: StreakStanding
     public let today: LocalDate
@@ -49,7 +50,7 @@ public struct StreakView: Sendable {
         lines.append(words.reminderState(standing.remindersOn))
         text.append(.plain("\n" + lines.joined(separator: "\n")))
         // A freeze offer is made once, in its own message (see ``CelebrationView/freezeOffer``).
-        return OutgoingMessage(text: text)
+        return OutgoingMessage(text: text, buttons: [[Button(words.heatmapButton, data: CardsFeature.ButtonAction.heatmap.payload)]])
     }
 
     /// Whole seconds from `now` to the end of `day` in `timeZone` (0 when already past).

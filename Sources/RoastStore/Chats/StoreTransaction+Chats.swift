@@ -110,6 +110,8 @@ extension StoreTransaction {
         try connection.execute("UPDATE roasts SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("UPDATE OR REPLACE moods SET chat_id = ? WHERE chat_id = ?", new, old)
         try migrateStreaksAndBadges(from: old, to: new)
+        try migrateActiveDays(from: old, to: new)
+        try migrateCardChoices(from: old, to: new)
         try migrateCollectionRows(from: old, to: new)
         try migrateScheduledPosts(from: old, to: new)
         try connection.execute("UPDATE shares SET chat_id = ? WHERE chat_id = ?", new, old)

@@ -11,13 +11,15 @@ public enum OutboxAction: Sendable, Hashable, Codable {
     /// Replaces only the buttons of the target message.
     case editButtons(MessageID, [[Button]])
     case document(OutgoingDocument)
+    /// Posts a photo, drawing its picture first when it is not stored yet.
+    case picture(PictureOrder)
 
     private enum CodingKeys: String, CodingKey {
-        case type, message, target, filename, contents, caption, replyTo, topic, buttons
+        case type, message, target, filename, contents, caption, replyTo, topic, buttons, picture
     }
 
     private enum Kind: String, Codable {
-        case send, edit, buttons, document
+        case send, edit, buttons, document, picture
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,6 +43,8 @@ public enum OutboxAction: Sendable, Hashable, Codable {
                     caption: try container.decodeIfPresent(RichText.self, forKey: .caption),
                     replyTo: try container.decodeIfPresent(MessageID.self, forKey: .replyTo),
                     topic: try container.decodeIfPresent(TopicID.self, forKey: .topic)))
+        case .picture:
+            self = .picture(try container.decode(PictureOrder.self, forKey: .picture))
         }
     }
 
@@ -65,6 +69,9 @@ public enum OutboxAction: Sendable, Hashable, Codable {
             try container.encodeIfPresent(document.caption, forKey: .caption)
             try container.encodeIfPresent(document.replyTo, forKey: .replyTo)
             try container.encodeIfPresent(document.topic, forKey: .topic)
+        case .picture(let order):
+            try container.encode(order, forKey: .picture)
+            try container.encode(Kind.picture, forKey: .type)
         }
     }
 }

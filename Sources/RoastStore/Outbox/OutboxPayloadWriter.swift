@@ -58,8 +58,19 @@ struct OutboxPayloadWriter {
                 raw(String(topic.rawValue))
             }
             raw(",\"type\":\"document\"}")
+        case .picture(let order):
+            // Rare (a press on 🖼): written by the generic encoder, the same document by construction.
+            raw("{\"picture\":")
+            bytes.append(contentsOf: (try? Self.encoder.encode(order)) ?? Data("null".utf8))
+            raw(",\"type\":\"picture\"}")
         }
     }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
 
     private mutating func write(_ message: OutgoingMessage) {
         raw("{\"buttons\":")

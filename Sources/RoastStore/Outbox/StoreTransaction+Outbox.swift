@@ -79,6 +79,15 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM outbox WHERE outbox_id = ?", id)
     }
 
+    /// ``completeOutbox(_:message:)``, keeping the photo the platform stored for the card the row
+    /// posted, in the same write.
+    public func completeOutbox(
+        _ id: Int64, message: MessageID?, cardPhoto: (key: CardKey, photo: StoredPhotoID, madeBy: UserID?), at date: Date
+    ) throws(StoreError) {
+        try saveCardPhoto(cardPhoto.photo, for: cardPhoto.key, madeBy: cardPhoto.madeBy, at: date)
+        try completeOutbox(id, message: message)
+    }
+
     /// Parks an item that will never be delivered. `reason` is kept for the operator and must not
     /// contain message text.
     public func failOutbox(_ id: Int64, reason: String) throws(StoreError) {

@@ -38,6 +38,18 @@ public struct UserDataExport: Sendable, Hashable, Codable {
     public var moods: [Mood]
     /// The collection picked for the next roasts, if any.
     public var chosenCollection: String?
+    /// The days this person was active here (their streak heatmap), oldest first.
+    public var activeDays: [String] = []
+    /// The card template and format picked here, if any.
+    public var cardChoice: CardChoice?
+    /// The share cards this person asked for first here (the photos Telegram stores for them).
+    public var cards: [Card] = []
+
+    public struct Card: Sendable, Hashable, Codable {
+        public var roastID: Int64
+        public var template: String
+        public var format: String
+    }
 
     public struct Badge: Sendable, Hashable, Codable {
         public var id: String

@@ -5,11 +5,12 @@ import RoastCore
 /// `/forgetme` and `/export`.
 extension StoreTransaction {
     /// Deletes everything stored about `user` in `chat`: their reactions and favorites there, the
-    /// roasts they requested there (with others' reactions on them), shares reported from there,
-    /// their moods, streak, badges, counters, collection pick and profile, messages queued or failed
-    /// about them there (a failed export keeps its whole file), and exports they asked for there.
-    /// When `chat` is their private chat with the bot, the chat goes too (its settings, its queue and
-    /// the inline shares reported from it). Other chats are untouched.
+    /// roasts they requested there (with others' reactions on them and their cards), cards they asked
+    /// for there, shares reported from there, their moods, streak, active days, badges, counters, card
+    /// choice, collection pick and profile, messages queued or failed about them there (a failed export
+    /// keeps its whole file), and exports they asked for there. When `chat` is their private chat with
+    /// the bot, the chat goes too (its settings, its queue and the inline shares reported from it).
+    /// Other chats are untouched.
     ///
     /// A table added later with a person column must be cleared here too (a test built from the
     /// schema fails otherwise).
@@ -18,12 +19,15 @@ extension StoreTransaction {
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
         try connection.execute(
             "DELETE FROM favorites WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
+        try connection.execute(
+            "DELETE FROM card_photos WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
+        // The cards of their roasts go with the roasts (ON DELETE CASCADE).
         try connection.execute("DELETE FROM roasts WHERE chat_id = ? AND user_id = ?", chat, user)
         try connection.execute("DELETE FROM shares WHERE chat_id = ? AND user_id = ?", chat, user)
         try forgetCollectionChoice(chat: chat, user: user)
         try connection.execute("DELETE FROM outbox WHERE about_chat_id = ? AND about_user_id = ?", chat, user)
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ? AND user_id = ?", chat, user)
-        // Moods, streaks, badges and counters go with the profile (ON DELETE CASCADE).
+        // Moods, streaks, active days, badges, card choices and counters go with the profile (ON DELETE CASCADE).
         try connection.execute("DELETE FROM profiles WHERE chat_id = ? AND user_id = ?", chat, user)
         if chat == .privateChat(of: user) { try forgetChat(chat) }
     }
@@ -123,12 +127,23 @@ extension StoreTransaction {
         let moods = try connection.query(
             "SELECT local_date, mood FROM moods WHERE chat_id = ? AND user_id = ? ORDER BY local_date", chat, user
         ) { (row: borrowing Row) in UserDataExport.Mood(date: row.string(0), mood: row.string(1)) }
-        return UserDataExport(
+        var export = UserDataExport(
             chatID: chat.rawValue, userID: user.rawValue, profile: try profile(chat: chat, user: user), roasts: roasts,
             reactions: reactions, favorites: favorites, shares: shares, streak: try streak(chat: chat, user: user),
             remindersOn: try remindersOn(chat: chat, user: user),
             badges: try earnedBadges(chat: chat, user: user).map { .init(id: $0.badge.rawValue, unlockedOn: $0.unlockedOn.iso) },
             moods: moods, chosenCollection: try chosenCollection(chat: chat, user: user))
+        export.activeDays = try activeDays(chat: chat, user: user, from: LocalDate(year: 1, month: 1, day: 1)).map(\.iso)
+        export.cardChoice = try cardChoice(chat: chat, user: user)
+        export.cards = try connection.query(
+            """
+            SELECT card_photos.roast_id, card_photos.template, card_photos.format FROM card_photos
+            JOIN roasts ON roasts.roast_id = card_photos.roast_id
+            WHERE card_photos.user_id = ? AND roasts.chat_id = ? ORDER BY card_photos.created_at
+            """,
+            user, chat
+        ) { (row: borrowing Row) in UserDataExport.Card(roastID: row.int64(0), template: row.string(1), format: row.string(2)) }
+        return export
     }
 
     /// The chat's settings, members and counts; nil for an unknown chat.

@@ -94,23 +94,24 @@ extension StoreTransaction {
         roasts.collection, roasts.created_at, roasts.topic_id
         """
 
-    static func storedRoast(_ row: borrowing Row) throws(StoreError) -> StoredRoast {
-        guard let spice = SpiceLevel(rawValue: row.int(10)) else { throw .corruptRow("roasts.spice") }
+    /// Decodes the ``roastColumns`` starting at column `first`.
+    static func storedRoast(_ row: borrowing Row, from first: Int32 = 0) throws(StoreError) -> StoredRoast {
+        guard let spice = SpiceLevel(rawValue: row.int(first + 10)) else { throw .corruptRow("roasts.spice") }
         let roast = RoastRecord(
-            chatID: ChatID(row.int64(2)),
-            requester: row.optionalInt64(3).map(UserID.init(rawValue:)),
-            kind: try row.decode(RoastKind.self, 4, name: "kind"),
-            source: try row.decode(RoastSource.self, 5, name: "source"),
-            libraryID: row.optionalString(6),
-            text: row.string(7),
-            language: try row.decode(Language.self, 8, name: "language"),
-            category: try row.decode(RoastCategory.self, 9, name: "category"),
+            chatID: ChatID(row.int64(first + 2)),
+            requester: row.optionalInt64(first + 3).map(UserID.init(rawValue:)),
+            kind: try row.decode(RoastKind.self, first + 4, name: "kind"),
+            source: try row.decode(RoastSource.self, first + 5, name: "source"),
+            libraryID: row.optionalString(first + 6),
+            text: row.string(first + 7),
+            language: try row.decode(Language.self, first + 8, name: "language"),
+            category: try row.decode(RoastCategory.self, first + 9, name: "category"),
             spice: spice,
-            mood: try row.decodeOptional(Mood.self, 11, name: "mood"),
-            collection: row.optionalString(12),
-            createdAt: row.date(13))
+            mood: try row.decodeOptional(Mood.self, first + 11, name: "mood"),
+            collection: row.optionalString(first + 12),
+            createdAt: row.date(first + 13))
         return StoredRoast(
-            id: RoastID(row.int64(0)), messageID: row.optionalInt64(1).map(MessageID.init(rawValue:)),
-            topic: row.optionalInt64(14).map(TopicID.init(rawValue:)), record: roast)
+            id: RoastID(row.int64(first)), messageID: row.optionalInt64(first + 1).map(MessageID.init(rawValue:)),
+            topic: row.optionalInt64(first + 14).map(TopicID.init(rawValue:)), record: roast)
     }
 }

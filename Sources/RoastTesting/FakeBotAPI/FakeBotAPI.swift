@@ -195,6 +195,8 @@ public final class FakeBotAPI: Sendable {
         }
     }
     public var documents: [FakeDocument] { state.withLock { $0.documents } }
+    /// Photos the bot posted with `sendPhoto`, in order.
+    public var photos: [FakePhoto] { state.withLock { $0.photos } }
     /// Updates queued and not yet confirmed by an offset.
     public var pendingUpdateCount: Int { state.withLock { $0.queue.count } }
     /// The highest offset a getUpdates call has confirmed (0 before any).

@@ -12,6 +12,7 @@ extension FakeBotAPIState {
         case "getme": return .ok(botJSON)
         case "sendmessage": return sendMessage(parameters, now: now, monotonic: monotonicSeconds)
         case "senddocument": return sendDocument(parameters, now: now, monotonic: monotonicSeconds)
+        case "sendphoto": return sendPhoto(parameters, now: now, monotonic: monotonicSeconds)
         case "editmessagetext":
             return editMessage(parameters, textToo: true, now: now, monotonic: monotonicSeconds)
         case "editmessagereplymarkup":
@@ -177,6 +178,91 @@ extension FakeBotAPIState {
         return .ok(messageJSON(message, extra: extra))
     }
 
+    /// Telegram's rules for a photo: an upload of at most 10 MB that is an image (this fake reads PNG
+    /// only), or a file id it issued before; a caption of at most 1,024 characters. The answer lists
+    /// three sizes, each with a file id of its own, the largest being the image itself.
+    private mutating func sendPhoto(_ parameters: RequestParameters, now: Date, monotonic: Double) -> APIReply {
+        let target: FakeChat
+        switch sendableChat(parameters) {
+        case .success(let chat): target = chat
+        case .failure(let reply): return reply
+        }
+        let file = parameters.files["photo"]
+        let reference = parameters.string("photo")
+        let sizes: [FakePhotoSize]?
+        if let file {
+            guard file.contents.count <= 10 << 20 else { return .badRequest("file is too big") }
+            guard let (width, height) = Self.pngSize(file.contents) else { return .badRequest("IMAGE_PROCESS_FAILED") }
+            guard width + height <= 10_000, max(width, height) <= 20 * min(width, height) else {
+                return .badRequest("PHOTO_INVALID_DIMENSIONS")
+            }
+            sizes = nil
+        } else if let reference, !reference.isEmpty {
+            guard let known = storedPhotos[reference] else { return .badRequest("wrong file identifier/HTTP URL specified") }
+            sizes = known
+        } else {
+            return .badRequest("there is no photo in the request")
+        }
+        let parseMode = parameters.string("parse_mode")
+        let caption: (plain: String, html: String?)
+        switch Self.render(parameters.string("caption") ?? "", parseMode: parseMode, limit: 1024, allowEmpty: true) {
+        case .success(let value): caption = value
+        case .failure(let reply): return reply
+        }
+        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
+        switch Self.parseMarkup(parameters.json("reply_markup")) {
+        case .success(let value): markup = value
+        case .failure(let reply): return reply
+        }
+        let replyTo = parameters.json("reply_parameters")?["message_id"]?.intValue
+        let thread: Int64?
+        switch self.thread(parameters, chat: target, replyTo: replyTo) {
+        case .success(let value): thread = value
+        case .failure(let reply): return reply
+        }
+        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
+        let message = FakeSentMessage(
+            messageID: allocateMessageID(in: target.id), chatID: target.id, text: caption.plain, html: caption.html, parseMode: parseMode,
+            buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now, editDate: nil, edits: [],
+            isDeleted: false, documentFilename: nil)
+        store(message, markup: markup.inline)
+        let photoSizes: [FakePhotoSize]
+        if let sizes {
+            photoSizes = sizes
+        } else {
+            let (width, height) = Self.pngSize(file?.contents ?? Data()) ?? (0, 0)
+            let number = storedPhotos.count + 1
+            photoSizes =
+                [90, 320].map { side in
+                    let scale = Double(side) / Double(max(width, height))
+                    return FakePhotoSize(
+                        fileID: "photo-\(number)-\(side)", width: Int(Double(width) * scale), height: Int(Double(height) * scale),
+                        fileSize: side * 40)
+                } + [FakePhotoSize(fileID: "photo-\(number)", width: width, height: height, fileSize: file?.contents.count ?? 0)]
+            for size in photoSizes { storedPhotos[size.fileID] = photoSizes }
+        }
+        let largest = photoSizes[photoSizes.count - 1]
+        photos.append(
+            FakePhoto(
+                chatID: target.id, messageID: message.messageID, uploaded: file?.contents, sentByFileID: file == nil ? reference : nil,
+                fileID: largest.fileID, width: largest.width, height: largest.height, caption: caption.plain.isEmpty ? nil : caption.plain,
+                messageThreadID: thread, replyToMessageID: replyTo))
+        var extra: [String: FakeJSON] = ["photo": .array(photoSizes.map(\.json))]
+        if !caption.plain.isEmpty { extra["caption"] = .string(caption.plain) }
+        return .ok(messageJSON(message, extra: extra))
+    }
+
+    /// Width and height from a PNG's header; nil when `data` is not a PNG.
+    static func pngSize(_ data: Data) -> (Int, Int)? {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], bytes[12..<16] == [73, 72, 68, 82] else {
+            return nil
+        }
+        func number(_ offset: Int) -> Int { bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (number(16), number(20))
+        return width > 0 && height > 0 ? (width, height) : nil
+    }
+
     private mutating func editMessage(
         _ parameters: RequestParameters, textToo: Bool, now: Date, monotonic: Double
     )
@@ -294,6 +380,11 @@ extension FakeBotAPIState {
             return .badRequest("can't parse inline query results JSON object")
         }
         guard results.count <= 50 else { return .badRequest("RESULTS_TOO_MUCH") }
+        for result in results where result["type"]?.stringValue == "photo" {
+            guard let fileID = result["photo_file_id"]?.stringValue, storedPhotos[fileID] != nil else {
+                return .badRequest("wrong file identifier/HTTP URL specified")
+            }
+        }
         openInlineQueries.remove(id)
         inlineAnswers.append(
             FakeInlineAnswer(

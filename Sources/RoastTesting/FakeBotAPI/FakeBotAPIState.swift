@@ -55,6 +55,9 @@ struct FakeBotAPIState: Sendable {
     var callbackAnswers: [FakeCallbackAnswer] = []
     var inlineAnswers: [FakeInlineAnswer] = []
     var documents: [FakeDocument] = []
+    var photos: [FakePhoto] = []
+    /// Every photo file id the fake issued, with the sizes of the photo it names.
+    var storedPhotos: [String: [FakePhotoSize]] = [:]
     var commandSets: [FakeCommandSet] = []
 
     // Requests, faults, limits.

@@ -41,6 +41,38 @@ public struct FakeDocument: Sendable, Equatable {
     public var caption: String?
 }
 
+/// A photo the bot posted with `sendPhoto`: uploaded, or sent again by a file id the fake issued.
+public struct FakePhoto: Sendable, Equatable {
+    public var chatID: Int64
+    public var messageID: Int64
+    /// The uploaded image; nil when the photo was sent by file id.
+    public var uploaded: Data?
+    /// The file id the request named instead of an upload.
+    public var sentByFileID: String?
+    /// The file id of the largest size, which posts this photo again.
+    public var fileID: String
+    public var width: Int
+    public var height: Int
+    public var caption: String?
+    public var messageThreadID: Int64?
+    public var replyToMessageID: Int64?
+}
+
+/// One stored size of a photo, as `sendPhoto` answers it.
+struct FakePhotoSize: Sendable, Equatable {
+    var fileID: String
+    var width: Int
+    var height: Int
+    var fileSize: Int
+
+    var json: FakeJSON {
+        .object([
+            "file_id": .string(fileID), "file_unique_id": .string("u" + fileID), "width": .int(Int64(width)),
+            "height": .int(Int64(height)), "file_size": .int(Int64(fileSize)),
+        ])
+    }
+}
+
 /// An `answerInlineQuery` call the fake accepted.
 public struct FakeInlineAnswer: Sendable, Equatable {
     public var inlineQueryID: String

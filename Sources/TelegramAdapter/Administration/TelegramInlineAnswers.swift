@@ -1,7 +1,8 @@
 import ChatPlatform
 import TelegramBotAPI
 
-/// Answers inline queries with article results that post the roast as HTML.
+/// Answers inline queries: article results that post the roast as HTML, and cached photos (share
+/// cards Telegram stored) with the roast as their caption.
 /// https://core.telegram.org/bots/api#answerinlinequery
 public struct TelegramInlineAnswers: InlineAnswering {
     private let client: TelegramBotClient
@@ -10,15 +11,36 @@ public struct TelegramInlineAnswers: InlineAnswering {
     public init(client: TelegramBotClient) { self.client = client }
 
     public func answerInline(_ queryID: String, results: [InlineResult]) async throws(DeliveryError) {
-        let articles = results.filter { $0.id.utf8.count <= 64 }.map { result in
-            InlineQueryResultArticle(
-                id: result.id, title: result.title,
-                inputMessageContent: InputTextMessageContent(messageText: String(renderer.html(for: result.text).prefix(4000))),
-                description: result.description.map { String($0.prefix(200)) })
+        let answers = results.filter { $0.id.utf8.count <= 64 }.map { result -> InlineQueryResult in
+            let description = result.description.map { String($0.prefix(200)) }
+            if let photo = result.photo {
+                return .cachedPhoto(
+                    InlineQueryResultCachedPhoto(
+                        id: result.id, photoFileID: photo.rawValue, title: result.title, description: description,
+                        caption: renderer.html(for: TelegramPlatform.captionSized(result.text)), parseMode: .html))
+            }
+            return .article(
+                InlineQueryResultArticle(
+                    id: result.id, title: result.title,
+                    inputMessageContent: InputTextMessageContent(messageText: String(renderer.html(for: result.text).prefix(4000))),
+                    description: description))
         }
         do {
             // Personal (favorites differ per user), cached briefly by Telegram.
-            try await client.answerInlineQuery(id: queryID, results: articles, cacheTime: 10, isPersonal: true)
+            try await client.answerInlineQuery(id: queryID, results: answers, cacheTime: 10, isPersonal: true)
+        } catch .network(.cancelled) {
+            throw .cancelled
+        } catch .api(let code, _) where code == 400 && answers.contains(where: \.isPhoto) {
+            // A stored photo Telegram no longer knows refuses the whole answer: the roasts still go.
+            try await answerWithoutPhotos(queryID, answers)
+        } catch {
+            throw .rejected(reason: error.description)
+        }
+    }
+
+    private func answerWithoutPhotos(_ queryID: String, _ answers: [InlineQueryResult]) async throws(DeliveryError) {
+        do {
+            try await client.answerInlineQuery(id: queryID, results: answers.filter { !$0.isPhoto }, cacheTime: 10, isPersonal: true)
         } catch .network(.cancelled) {
             throw .cancelled
         } catch {

@@ -133,6 +133,52 @@ public struct TelegramPlatform: ChatPlatform {
         }
     }
 
+    /// `sendPhoto`: a PNG is uploaded, a stored photo sent by its `file_id`; the caption is cut to
+    /// Telegram's 1,024 characters. The returned id is the largest stored size's `file_id`.
+    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+        let caption: String? =
+            try photo.caption.map { text throws(DeliveryError) in
+                try rendered(OutgoingMessage(text: Self.captionSized(text))).first?.html
+            } ?? nil
+        let keyboard: InlineKeyboardMarkup?
+        do {
+            keyboard = try renderer.keyboard(photo.buttons)
+        } catch {
+            logger.error("keyboard cannot be rendered for Telegram", metadata: ["error": "\(error)"])
+            throw .rejected(reason: "unrenderable keyboard: \(error)")
+        }
+        let input: InputPhoto
+        switch photo.image {
+        case .png(let bytes): input = .upload(filename: "roastmelater.png", data: bytes)
+        case .stored(let stored): input = .fileID(stored.rawValue)
+        }
+        let client = client
+        var (topic, replyTo) = (photo.topic, photo.replyTo)
+        while true {
+            let (thread, reply) = (topic?.rawValue, replyTo?.rawValue)
+            do {
+                let sent = try await deliver("sendPhoto", to: chat) { () async throws(TelegramError) -> Message in
+                    try await client.sendPhoto(
+                        chatID: chat.rawValue, photo: input, caption: caption, parseMode: caption == nil ? nil : .html,
+                        replyMarkup: keyboard, messageThreadID: thread, replyToMessageID: reply)
+                }
+                return SentPhoto(message: MessageID(sent.messageID), stored: sent.largestPhoto.map { StoredPhotoID($0.fileID) })
+            } catch .rejected(let reason) where topic != nil && Self.isTopicGone(reason) {
+                logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
+                (topic, replyTo) = (nil, nil)
+            }
+        }
+    }
+
+    /// Telegram's limit on a caption's visible text, less a margin.
+    static let captionLimit = 1_000
+
+    /// `text` cut to ``captionLimit`` characters of visible text (a caption is never split).
+    static func captionSized(_ text: RichText) -> RichText {
+        guard text.plainText.utf16.count > captionLimit else { return text }
+        return RichText(plain: String(text.plainText.prefix(captionLimit - 1)) + "…")
+    }
+
     /// Answered at once, outside the send throttle, and never repeated: a late answer is useless.
     public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
         do {

@@ -80,6 +80,25 @@ struct SendMessageBody: Encodable {
     }
 }
 
+struct SendPhotoBody: Encodable {
+    var chatID: Int64
+    var messageThreadID: Int64?
+    var photo: String
+    var caption: String?
+    var parseMode: ParseMode?
+    var replyMarkup: InlineKeyboardMarkup?
+    var replyParameters: ReplyParameters?
+
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case messageThreadID = "message_thread_id"
+        case photo, caption
+        case parseMode = "parse_mode"
+        case replyMarkup = "reply_markup"
+        case replyParameters = "reply_parameters"
+    }
+}
+
 struct EditMessageTextBody: Encodable {
     var chatID: Int64
     var messageID: Int64
@@ -145,7 +164,7 @@ struct GetChatMemberBody: Encodable {
 
 struct AnswerInlineQueryBody: Encodable {
     var inlineQueryID: String
-    var results: [InlineQueryResultArticle]
+    var results: [InlineQueryResult]
     var cacheTime: Int?
     var isPersonal: Bool?
 

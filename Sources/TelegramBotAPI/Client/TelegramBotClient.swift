@@ -124,7 +124,7 @@ public struct TelegramBotClient: Sendable {
 
     /// Answers an inline query. <https://core.telegram.org/bots/api#answerinlinequery>
     public func answerInlineQuery(
-        id: String, results: [InlineQueryResultArticle], cacheTime: Int? = nil, isPersonal: Bool = false
+        id: String, results: [InlineQueryResult], cacheTime: Int? = nil, isPersonal: Bool = false
     ) async throws(TelegramError) {
         let body = AnswerInlineQueryBody(
             inlineQueryID: id, results: results, cacheTime: cacheTime, isPersonal: isPersonal ? true : nil)
@@ -155,6 +155,44 @@ public struct TelegramBotClient: Sendable {
             method: .post, url: url("sendDocument"), headers: [("Content-Type", form.contentType)], body: form.finished,
             timeout: max(requestTimeout, 60), connectTimeout: connectTimeout)
         return try await send(request)
+    }
+
+    /// Posts a photo: an upload as `multipart/form-data`, or a stored `file_id` as JSON. In forum topic
+    /// `messageThreadID` when given, as a reply to `replyToMessageID` (sent anyway if that message is
+    /// gone). The returned message lists the stored sizes (``Message/largestPhoto``).
+    /// <https://core.telegram.org/bots/api#sendphoto>
+    public func sendPhoto(
+        chatID: Int64, photo: InputPhoto, caption: String? = nil, parseMode: ParseMode? = nil, replyMarkup: InlineKeyboardMarkup? = nil,
+        messageThreadID: Int64? = nil, replyToMessageID: Int64? = nil
+    ) async throws(TelegramError) -> Message {
+        let replyParameters = replyToMessageID.map { ReplyParameters(messageID: $0, allowSendingWithoutReply: true) }
+        switch photo {
+        case .fileID(let fileID):
+            let body = SendPhotoBody(
+                chatID: chatID, messageThreadID: messageThreadID, photo: fileID, caption: caption,
+                parseMode: caption == nil ? nil : parseMode,
+                replyMarkup: replyMarkup, replyParameters: replyParameters)
+            return try await call("sendPhoto", json: body)
+        case .upload(let filename, let data):
+            var form = MultipartForm()
+            form.addField("chat_id", String(chatID))
+            if let messageThreadID { form.addField("message_thread_id", String(messageThreadID)) }
+            if let replyParameters, let encoded = try? Self.encoder.encode(replyParameters) {
+                form.addField("reply_parameters", String(decoding: encoded, as: UTF8.self))
+            }
+            if let caption {
+                form.addField("caption", caption)
+                if let parseMode { form.addField("parse_mode", parseMode.rawValue) }
+            }
+            if let replyMarkup, let encoded = try? Self.encoder.encode(replyMarkup) {
+                form.addField("reply_markup", String(decoding: encoded, as: UTF8.self))
+            }
+            form.addFile("photo", filename: filename, contentType: "image/png", data: data)
+            let request = HTTPRequest(
+                method: .post, url: url("sendPhoto"), headers: [("Content-Type", form.contentType)], body: form.finished,
+                timeout: max(requestTimeout, 60), connectTimeout: connectTimeout)
+            return try await send(request)
+        }
     }
 
     // MARK: Transport

@@ -19,6 +19,8 @@ public struct Message: Sendable, Hashable, Codable {
     public var text: String?
     public var entities: [MessageEntity]?
     public var caption: String?
+    /// The sizes Telegram stored of a photo message, smallest first as Telegram lists them.
+    public var photo: [PhotoSize]?
     public var migrateToChatID: Int64?
     public var migrateFromChatID: Int64?
     public var newChatMembers: [User]?
@@ -30,6 +32,9 @@ public struct Message: Sendable, Hashable, Codable {
         set { replyStorage = newValue.map(Box.init) }
     }
 
+    /// The largest stored size of a photo message (the one to post again), nil for other messages.
+    public var largestPhoto: PhotoSize? { photo?.max { $0.width * $0.height < $1.width * $1.height } }
+
     /// False for an `InaccessibleMessage` (Telegram marks it with date 0).
     public var isAccessible: Bool { date != 0 }
 
@@ -37,7 +42,7 @@ public struct Message: Sendable, Hashable, Codable {
         messageID: Int64, from: User? = nil, senderChat: Chat? = nil, chat: Chat, date: Int64, text: String? = nil,
         entities: [MessageEntity]? = nil, caption: String? = nil, replyToMessage: Message? = nil,
         migrateToChatID: Int64? = nil, migrateFromChatID: Int64? = nil, newChatMembers: [User]? = nil,
-        leftChatMember: User? = nil, messageThreadID: Int64? = nil, isTopicMessage: Bool? = nil
+        leftChatMember: User? = nil, messageThreadID: Int64? = nil, isTopicMessage: Bool? = nil, photo: [PhotoSize]? = nil
     ) {
         self.messageID = messageID
         self.messageThreadID = messageThreadID
@@ -49,6 +54,7 @@ public struct Message: Sendable, Hashable, Codable {
         self.text = text
         self.entities = entities
         self.caption = caption
+        self.photo = photo
         self.replyStorage = replyToMessage.map(Box.init)
         self.migrateToChatID = migrateToChatID
         self.migrateFromChatID = migrateFromChatID
@@ -62,7 +68,7 @@ public struct Message: Sendable, Hashable, Codable {
         case isTopicMessage = "is_topic_message"
         case from
         case senderChat = "sender_chat"
-        case chat, date, text, entities, caption
+        case chat, date, text, entities, caption, photo
         case replyToMessage = "reply_to_message"
         case migrateToChatID = "migrate_to_chat_id"
         case migrateFromChatID = "migrate_from_chat_id"
@@ -82,6 +88,7 @@ public struct Message: Sendable, Hashable, Codable {
         text = try c.decodeIfPresent(String.self, forKey: .text)
         entities = try c.decodeIfPresent([MessageEntity].self, forKey: .entities)
         caption = try c.decodeIfPresent(String.self, forKey: .caption)
+        photo = try c.decodeIfPresent([PhotoSize].self, forKey: .photo)
         replyStorage = try c.decodeIfPresent(Message.self, forKey: .replyToMessage).map(Box.init)
         migrateToChatID = try c.decodeIfPresent(Int64.self, forKey: .migrateToChatID)
         migrateFromChatID = try c.decodeIfPresent(Int64.self, forKey: .migrateFromChatID)
@@ -101,6 +108,7 @@ public struct Message: Sendable, Hashable, Codable {
         try c.encodeIfPresent(text, forKey: .text)
         try c.encodeIfPresent(entities, forKey: .entities)
         try c.encodeIfPresent(caption, forKey: .caption)
+        try c.encodeIfPresent(photo, forKey: .photo)
         try c.encodeIfPresent(replyToMessage, forKey: .replyToMessage)
         try c.encodeIfPresent(migrateToChatID, forKey: .migrateToChatID)
         try c.encodeIfPresent(migrateFromChatID, forKey: .migrateFromChatID)

@@ -1,3 +1,4 @@
+import CardModel
 import ChatPlatform
 import Foundation
 import RoastBot
@@ -88,7 +89,17 @@ struct PhrasebookTests {
         Entry("exportNeedsPrivateChat") { $0.exportNeedsPrivateChat }, Entry("exportOpenPrivateChat") { $0.exportOpenPrivateChat },
         Entry("exportLinkInvalid") { $0.exportLinkInvalid }, Entry("exportChatAdminsOnly") { $0.exportChatAdminsOnly },
         Entry("inlineFavoriteTitle") { $0.inlineFavoriteTitle }, Entry("inlineFreshTitle") { $0.inlineFreshTitle },
-        Entry("slowDown") { $0.slowDown }, Entry("needsAPerson") { $0.needsAPerson },
+        Entry("slowDown") { $0.slowDown },
+        // Cards and pictures.
+        Entry("cardButton", sameInBoth: true) { $0.cardButton }, Entry("heatmapButton") { $0.heatmapButton },
+        Entry("cardDrawing") { $0.cardDrawing }, Entry("heatmapDrawing") { $0.heatmapDrawing },
+        Entry("formatName") { $0.formatName(.post) }, Entry("formatName") { $0.formatName(.story) },
+        Entry("cardCaption") { $0.cardCaption(.paper, .story) },
+        Entry("premiumTemplateLocked") { $0.premiumTemplateLocked(.ember, days: 7, current: 2) },
+        Entry("cardChoiceWithoutRoast") { $0.cardChoiceWithoutRoast(.midnight, .post) },
+        Entry("cardUsage") { $0.cardUsage(templates: CardTemplate.allCases, premiumUnlocked: false, days: 7) },
+        Entry("pictureUnavailable") { $0.pictureUnavailable }, Entry("heatmapCaption") { $0.heatmapCaption },
+        Entry("inlineCardTitle") { $0.inlineCardTitle }, Entry("needsAPerson") { $0.needsAPerson },
         // Streaks, badges, leaderboard, reminders.
         Entry("helpFreezeRule") { $0.helpFreezeRule }, Entry("streakHeader") { $0.streakHeader("Ann") },
         Entry("streakCurrent") { $0.streakCurrent(1) }, Entry("streakCurrent") { $0.streakCurrent(8) },

@@ -43,6 +43,9 @@ private final class GatedPlatform: ChatPlatform {
     func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
     func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {}
     func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID { MessageID(0) }
+    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+        SentPhoto(message: MessageID(0), stored: nil)
+    }
     func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
 }
 

@@ -70,6 +70,8 @@ struct ForgetLeavesNoRowTests {
             await bot.run(bot.command("/roast meetings", from: alice, in: chat))
             try await press("🔥", in: chat, &bot)
             try await press("⭐", in: chat, &bot)
+            try await press("🖼", in: chat, &bot)
+            await bot.run(bot.command("/card paper story", from: alice, in: chat))
             await bot.run(bot.command("/mood stressed", from: alice, in: chat))
             await bot.run(bot.command("/remind on", from: alice, in: chat))
             await bot.run(bot.command("/collections", from: alice, in: chat))

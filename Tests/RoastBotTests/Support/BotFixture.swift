@@ -15,6 +15,7 @@ struct BotFixture {
     let directory: URL
     let database: RoastDatabase
     let platform = RecordingPlatform()
+    let pictures = RecordingPictures()
     let clock: ManualClock
     let runtime: BotRuntime
     private(set) var sequence: Int64 = 1
@@ -51,7 +52,7 @@ struct BotFixture {
         runtime = try BotRuntime(
             database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed,
             safety: safety, ai: ai, collections: collections, administration: administration, streakRisk: streakRisk, inline: inline,
-            abuseGate: abuseGate)
+            abuseGate: abuseGate, pictures: pictures)
     }
 
     mutating func envelope(

@@ -1,3 +1,4 @@
+import CardModel
 import ChatPlatform
 import Foundation
 import RoastCore
@@ -24,6 +25,23 @@ struct OutboxPayloadWriterTests {
         .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: RichText(plain: oddText))),
         .document(OutgoingDocument(filename: oddText, contents: [])),
         .document(OutgoingDocument(filename: "export.json", contents: [1], replyTo: MessageID(5120), topic: TopicID(77))),
+        .picture(
+            PictureOrder(
+                picture: .card(
+                    RoastCard(
+                        text: oddText, language: .vi, category: .codeReviews, spice: SpiceLevel(clamping: 5), template: .sunset,
+                        format: .story, deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_5")),
+                card: CardKey(roast: RoastID(7), template: .sunset, format: .story), requester: UserID(3),
+                caption: RichText([.bold(oddText)]), buttons: [[Button("✓ Sunset", data: "k:7:sunset:story")]], replyTo: MessageID(9),
+                topic: TopicID(77), fallback: RichText(plain: oddText))),
+        .picture(
+            PictureOrder(
+                picture: .heatmap(
+                    StreakHeatmap(
+                        activeDays: [LocalDate(year: 2026, month: 1, day: 2), LocalDate(year: 2025, month: 12, day: 30)],
+                        today: LocalDate(year: 2026, month: 1, day: 2), currentStreak: 1, longestStreak: 9, nextMilestone: 3,
+                        language: .en)),
+                fallback: RichText(plain: "x"))),
     ]
 
     @Test(arguments: actions)

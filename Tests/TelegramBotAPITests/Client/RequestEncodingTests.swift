@@ -113,7 +113,7 @@ import Testing
         let article = InlineQueryResultArticle(
             id: "roast-1", title: "Monday roast",
             inputMessageContent: InputTextMessageContent(messageText: "<i>Mondays</i>", parseMode: .html))
-        try await client.answerInlineQuery(id: "iq1", results: [article], cacheTime: 0, isPersonal: true)
+        try await client.answerInlineQuery(id: "iq1", results: [.article(article)], cacheTime: 0, isPersonal: true)
         let body = try jsonObject(try #require(http.requests.first))
         #expect(body["inline_query_id"] as? String == "iq1")
         #expect(body["cache_time"] as? Int == 0)

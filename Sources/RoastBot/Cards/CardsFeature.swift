@@ -1,0 +1,220 @@
+import CardModel
+import ChatPlatform
+import RoastCore
+import RoastStore
+
+/// Share cards and the streak heatmap: 🖼 under every roast (and the Roast of the Day) posts the
+/// roast as a picture, the buttons under a card switch its template and format, `/card` picks them,
+/// and 📅 under `/streak` posts the presser's heatmap.
+///
+/// Handlers never draw: they queue a ``PictureOrder`` — the description of the picture — and the
+/// outbox deliverer posts it after commit, off the single writer (``OutboxDeliverer``,
+/// ``PictureRendering``). A card is the same picture for the same roast, template and format, so it
+/// is drawn and uploaded once and posted by the photo id the platform stored after.
+public struct CardsFeature: Feature {
+    public enum Action: Sendable, Hashable {
+        /// 🖼 on a roast (no style: the presser's own pick) or a template or format button under a
+        /// card (that style, which becomes the presser's pick), pressed on `message`.
+        case card(RoastID, style: CardChoice?, message: MessageID?)
+        /// `/card` with its words.
+        case pick([String])
+        /// 📅 under `/streak`: the presser's heatmap.
+        case heatmap
+    }
+
+    /// This feature's buttons.
+    public enum ButtonAction: Sendable, Hashable {
+        case card(RoastID, CardChoice?)
+        case heatmap
+
+        public var payload: String {
+            switch self {
+            case .card(let id, nil): CallbackPayload("k", String(id.rawValue)).encoded
+            case .card(let id, let style?):
+                CallbackPayload("k", String(id.rawValue), style.template.rawValue, style.format.rawValue).encoded
+            case .heatmap: CallbackPayload("hm").encoded
+            }
+        }
+
+        public init?(_ payload: CallbackPayload) {
+            switch (payload.tag, payload.fields.count) {
+            case ("k", 1):
+                guard let id = RoastID(payloadField: payload.fields[0]) else { return nil }
+                self = .card(id, nil)
+            case ("k", 3):
+                guard let id = RoastID(payloadField: payload.fields[0]), let template = CardTemplate(rawValue: payload.fields[1]),
+                    let format = CardFormat(rawValue: payload.fields[2])
+                else { return nil }
+                self = .card(id, CardChoice(template: template, format: format))
+            case ("hm", 0):
+                self = .heatmap
+            default:
+                return nil
+            }
+        }
+    }
+
+    public let commands = [
+        CommandSpec(
+            "card", usage: LocalizedText(vi: "/card [mẫu] [vuong|story]", en: "/card [template] [square|story]"),
+            summary: LocalizedText(
+                vi: "Chọn mẫu thiệp và nhận thiệp roast mới nhất", en: "Pick a card style and get your latest roast as a card"),
+            personal: true)
+    ]
+    public let buttonTags = ["k", "hm"]
+
+    private let links: ShareLinks
+    private let rules: StreakRules
+
+    public init(links: ShareLinks = .standard, rules: StreakRules = .standard) {
+        self.links = links
+        self.rules = rules
+    }
+
+    public func decode(_ input: FeatureInput) -> Action? {
+        switch input {
+        case .command(_, let arguments):
+            return .pick(arguments)
+        case .button(let payload, let message):
+            switch ButtonAction(payload) {
+            case .card(let id, let style): return .card(id, style: style, message: message)
+            case .heatmap: return .heatmap
+            case nil: return nil
+            }
+        case .event, .startLink:
+            return nil
+        }
+    }
+
+    public func handle(_ action: Action, _ context: EventContext, _ tx: borrowing StoreTransaction, _ random: inout SplitMix64) throws
+        -> HandlerOutcome
+    {
+        switch action {
+        case .card(let id, let style, let message): try card(of: id, style: style, pressedOn: message, context, tx)
+        case .pick(let words): try pick(words, context, tx)
+        case .heatmap: try heatmap(context, tx)
+        }
+    }
+
+    // MARK: Cards
+
+    private func card(
+        of id: RoastID, style: CardChoice?, pressedOn message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction
+    )
+        throws -> HandlerOutcome
+    {
+        let words = context.words
+        guard let profile = context.profile, let roast = try tx.roast(id), roast.chatID == context.chatID else {
+            return HandlerOutcome(notice: words.staleButton)
+        }
+        let streak = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(rules)
+        let choice: CardChoice
+        if let style {
+            guard !style.template.isPremium || streak.premiumUnlocked(rules) else {
+                return HandlerOutcome(
+                    notice: words.premiumTemplateLocked(
+                        style.template, days: rules.premiumDays, current: streak.current(on: context.localDate)))
+            }
+            try tx.saveCardChoice(style, chat: profile.chatID, user: profile.userID)
+            choice = style
+        } else {
+            choice = try usableChoice(of: profile, streak: streak, tx)
+        }
+        let order = cardOrder(roast, choice, requester: profile.userID, replyTo: message ?? roast.messageID, language: context.language)
+        return HandlerOutcome(replies: [.picture(order)], notice: words.cardDrawing, topic: roast.topic)
+    }
+
+    /// `/card [template] [format]`: keeps the pick and posts the person's latest roast as a card in it.
+    private func pick(_ arguments: [String], _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        let words = context.words
+        guard let profile = context.profile else { return .nothing }
+        let streak = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(rules)
+        let premium = streak.premiumUnlocked(rules)
+        let asked = CardStyleWords.parse(arguments)
+        guard asked.unknown.isEmpty else {
+            return reply(words.cardUsage(templates: CardTemplate.allCases, premiumUnlocked: premium, days: rules.premiumDays))
+        }
+        var choice = try usableChoice(of: profile, streak: streak, tx)
+        if let template = asked.template {
+            guard !template.isPremium || premium else {
+                return reply(words.premiumTemplateLocked(template, days: rules.premiumDays, current: streak.current(on: context.localDate)))
+            }
+            choice.template = template
+        }
+        if let format = asked.format { choice.format = format }
+        if asked.template != nil || asked.format != nil {
+            try tx.saveCardChoice(choice, chat: profile.chatID, user: profile.userID)
+        }
+        guard let latest = try tx.recentRoasts(chat: profile.chatID, user: profile.userID, limit: 1).first else {
+            return reply(words.cardChoiceWithoutRoast(choice.template, choice.format))
+        }
+        return HandlerOutcome(
+            replies: [.picture(cardOrder(latest, choice, requester: profile.userID, replyTo: nil, language: context.language))])
+    }
+
+    /// The person's pick in this chat, or the standard one (also when a pick is no longer theirs to use).
+    private func usableChoice(of profile: Profile, streak: StreakState, _ tx: borrowing StoreTransaction) throws -> CardChoice {
+        guard let stored = try tx.cardChoice(chat: profile.chatID, user: profile.userID),
+            !stored.template.isPremium || streak.premiumUnlocked(rules)
+        else { return .standard }
+        return stored
+    }
+
+    /// The order that posts `roast` as a card in `choice`: the card (the roast, its category and
+    /// spice, the deep link and the template — nobody's name) under its key, so that the deliverer
+    /// posts the photo stored for it when the card was posted before.
+    func cardOrder(_ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language) -> PictureOrder
+    {
+        let card = RoastCard(
+            text: roast.text, language: roast.language, category: roast.category, spice: roast.spice, template: choice.template,
+            format: choice.format, deepLink: links.roast(roast.category, roast.spice))
+        let words = Phrasebook(language)
+        return PictureOrder(
+            picture: .card(card), card: CardKey(roast: roast.id, template: choice.template, format: choice.format), requester: requester,
+            caption: RichText(plain: words.cardCaption(choice.template, choice.format)),
+            buttons: Self.styleButtons(roast.id, current: choice, language: language), replyTo: replyTo,
+            fallback: RichText(plain: words.pictureUnavailable))
+    }
+
+    /// Under a card: every template (💎 for the premium ones, ✓ for this card's), then the other format.
+    static func styleButtons(_ id: RoastID, current: CardChoice, language: Language) -> [[Button]] {
+        let templates = CardTemplate.allCases.map { template in
+            let mark = template == current.template ? "✓ " : (template.isPremium ? "💎 " : "")
+            return Button(
+                mark + template.name(in: language),
+                data: ButtonAction.card(id, CardChoice(template: template, format: current.format)).payload)
+        }
+        let other: CardFormat = current.format == .post ? .story : .post
+        let format = Button(
+            (other == .story ? "📱 " : "⬜ ") + Phrasebook(language).formatName(other),
+            data: ButtonAction.card(id, CardChoice(template: current.template, format: other)).payload)
+        return [Array(templates.prefix(3)), Array(templates.dropFirst(3)) + [format]]
+    }
+
+    // MARK: Heatmap
+
+    /// The presser's active days in this chat over the last 20 weeks, with their current and longest
+    /// streak and next milestone, as a picture.
+    private func heatmap(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+        guard let profile = context.profile else { return .nothing }
+        let streak = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(rules)
+        let today = context.localDate
+        let current = streak.current(on: today)
+        let empty = StreakHeatmap(
+            activeDays: [], today: today, currentStreak: current, longestStreak: streak.longest,
+            nextMilestone: rules.nextMilestone(after: current),
+            language: context.language)
+        var heatmap = empty
+        heatmap.activeDays = Set(try tx.activeDays(chat: profile.chatID, user: profile.userID, from: empty.firstDay))
+        var caption = RichText([.plain(context.words.heatmapCaption)])
+        caption.append(.mention(profile.userID, name: profile.displayName))
+        let order = PictureOrder(
+            picture: .heatmap(heatmap), requester: profile.userID, caption: caption,
+            fallback: RichText(plain: context.words.pictureUnavailable))
+        return HandlerOutcome(replies: [.picture(order)], notice: context.words.heatmapDrawing)
+    }
+
+    private func reply(_ text: String) -> HandlerOutcome {
+        HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: text)))])
+    }
+}

@@ -1,0 +1,41 @@
+import ChatPlatform
+import Foundation
+import RoastCore
+import Testing
+
+@testable import RoastStore
+
+/// Databases from before active days were recorded: the days of each current streak are known, and
+/// become the first recorded ones.
+struct ActiveDaysMigrationTests {
+    @Test func theDaysOfEachCurrentStreakAreRecordedWhenTheTableIsCreated() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let activeDaysMigration = try #require(Schema.migrations.firstIndex { $0.name.contains("active days") })
+        let older = try RoastDatabase(path: path, migrations: Array(Schema.migrations[..<activeDaysMigration]))
+        try older.write { tx in
+            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday)
+            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
+            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
+            var streak = StreakState.fresh()
+            streak.current = 3
+            streak.longest = 9
+            streak.totalDays = 20
+            streak.lastActive = LocalDate(year: 2025, month: 3, day: 1)
+            try tx.saveStreak(streak, chat: Fixtures.group.id, user: Fixtures.alice.id)
+            try tx.saveStreak(.fresh(), chat: Fixtures.group.id, user: Fixtures.binh.id)
+        }
+        older.close()
+
+        let database = try RoastDatabase(path: path)
+        try database.read { (tx: borrowing StoreTransaction) throws in
+            #expect(
+                try tx.activeDays(chat: Fixtures.group.id, user: Fixtures.alice.id, from: LocalDate(year: 2025, month: 1, day: 1)) == [
+                    LocalDate(year: 2025, month: 2, day: 27), LocalDate(year: 2025, month: 2, day: 28),
+                    LocalDate(year: 2025, month: 3, day: 1),
+                ])
+            #expect(
+                try tx.activeDays(chat: Fixtures.group.id, user: Fixtures.binh.id, from: LocalDate(year: 2000, month: 1, day: 1)).isEmpty)
+        }
+    }
+}
