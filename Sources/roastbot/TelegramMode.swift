@@ -64,6 +64,9 @@ enum TelegramMode {
         defer { renderer.stop() }
         let metrics = MetricsSetup(enabled: settings.metricsAddress != nil)
         let contact = PlatformContact(name: webhookURL == nil ? "poll" : "webhook delivery or check")
+        // Telegram just answered getMe (and deleteWebhook): the first long poll may take its whole
+        // timeout to return, and the bot is not unhealthy meanwhile.
+        contact.succeeded(atUptime: transportClock.uptime)
         let storeHealth = StoreHealth(logger: logger)
         let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
         let platform = TelegramPlatform(

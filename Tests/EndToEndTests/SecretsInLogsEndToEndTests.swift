@@ -57,7 +57,7 @@ struct SecretsInLogsEndToEndTests {
                 #expect(object["time"] is String && object["level"] is String && object["logger"] is String)
                 #expect(object["message"] is String && object["metadata"] is [String: Any])
             }
-            #expect(lines.contains { $0.contains(#""level":"trace""#) })
+            #expect(lines.contains { $0.contains(#""level":"debug""#) || $0.contains(#""level":"trace""#) })
         }
         await fake.stop()
     }
