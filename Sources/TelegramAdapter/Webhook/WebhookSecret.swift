@@ -1,7 +1,7 @@
 /// The secret Telegram sends with every webhook delivery (`X-Telegram-Bot-Api-Secret-Token`), made
 /// afresh at each start and given to Telegram with `setWebhook`: a request without it did not come
 /// from Telegram. Its description never shows the value.
-public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
+public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// 64 characters from Telegram's alphabet for it (A–Z, a–z, 0–9, `_`, `-`): 384 random bits.
     public let value: String
 
@@ -31,4 +31,5 @@ public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "WebhookSecret(<redacted>)" }
+    public var debugDescription: String { description }
 }

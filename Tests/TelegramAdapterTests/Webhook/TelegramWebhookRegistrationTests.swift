@@ -1,0 +1,62 @@
+import CurlHTTP
+import Foundation
+import RoastTesting
+import TelegramBotAPI
+import Testing
+import Timekeeping
+
+@testable import TelegramAdapter
+
+struct TelegramWebhookRegistrationTests {
+    static func registration(_ http: StubHTTPClient, clock: ManualClock = ManualClock()) -> TelegramWebhookRegistration {
+        TelegramWebhookRegistration(
+            client: TelegramBotClient(token: BotToken("1:T"), http: http), url: "https://bot.example.com/telegram", secret: WebhookSecret("abc_DEF-123"),
+            maxConnections: 8, clock: clock, logger: CapturedLogs().logger())
+    }
+
+    static func json(_ request: HTTPRequest) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+    }
+
+    @Test func setWebhookCarriesTheSecretTheUpdateKindsAndFewConnections() async throws {
+        let http = StubHTTPClient([.ok("true")])
+        #expect(try await Self.registration(http).register())
+        let request = try #require(http.requests.first)
+        #expect(request.url.hasSuffix("/setWebhook"))
+        let body = try Self.json(request)
+        #expect(body["url"] as? String == "https://bot.example.com/telegram")
+        #expect(body["secret_token"] as? String == "abc_DEF-123")
+        #expect(body["max_connections"] as? Int == 8)
+        #expect(body["allowed_updates"] as? [String] == TelegramPoller.defaultAllowedUpdates)
+        #expect(body["drop_pending_updates"] as? Bool == false, "updates waiting for the bot are kept")
+    }
+
+    @Test func aRefusedTokenStopsRegistration() async {
+        let http = StubHTTPClient([.refusal(401, "Unauthorized")])
+        await #expect(throws: TelegramPollerError.self) { try await Self.registration(http).register() }
+    }
+
+    @Test func aWebhookRemovedElsewhereIsSetAgain() async throws {
+        let clock = ManualClock()
+        let http = StubHTTPClient([
+            .ok("true"),
+            .ok(#"{"url": "https://bot.example.com/telegram", "pending_update_count": 0}"#),
+            .ok(#"{"url": "", "pending_update_count": 3}"#),
+            .ok("true"),
+        ])
+        let registration = Self.registration(http, clock: clock)
+        #expect(try await registration.register())
+        let watching = Task { await registration.watch(every: 30) }
+        for expected in [2, 4] {
+            while clock.sleeperCount == 0 { await Task.yield() }
+            clock.advance(by: 30)
+            await http.waitForRequests(expected)
+        }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        watching.cancel()
+        await watching.value
+        #expect(http.requests.map { $0.url.split(separator: "/").last.map(String.init) ?? "" } == [
+            "setWebhook", "getWebhookInfo", "getWebhookInfo", "setWebhook",
+        ])
+    }
+}
