@@ -126,7 +126,7 @@ let package = Package(
             name: "TelegramAdapterTests",
             dependencies: [
                 "TelegramAdapter", "TelegramBotAPI", "RoastTesting", "ChatPlatform", "Timekeeping", "RoastCore",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -134,7 +134,7 @@ let package = Package(
             name: "RoastBotTests",
             dependencies: [
                 "RoastBot", "RoastTesting", "ConsoleAdapter", "RoastStore", "RoastCore", "RoastContent", "ChatPlatform", "Timekeeping",
-                "AIRoasts", "CardModel",
+                "AIRoasts", "CardModel", .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),

@@ -12,6 +12,11 @@ public struct HealthCheck: Sendable {
     public struct Report: Sendable, Hashable {
         public var isHealthy: Bool
         public var reason: String
+
+        public init(isHealthy: Bool, reason: String) {
+            self.isHealthy = isHealthy
+            self.reason = reason
+        }
     }
 
     /// How long without contact with the platform is still healthy.

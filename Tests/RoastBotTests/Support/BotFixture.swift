@@ -43,7 +43,7 @@ struct BotFixture {
         seed: UInt64 = 99, ai: (any AIRoastSource)? = nil, collections: CollectionCatalogStore = CollectionCatalogStore(),
         now: Date = Date(timeIntervalSince1970: 1_790_000_000), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil,
-        safety: SafetyFilter = SafetyFilter(), faults: StoreFaults? = nil
+        safety: SafetyFilter = SafetyFilter(), faults: StoreFaults? = nil, metrics: BotMetrics = .disabled, health: StoreHealth? = nil
     ) throws {
         clock = ManualClock(now: now)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
@@ -52,7 +52,7 @@ struct BotFixture {
         runtime = try BotRuntime(
             database: database, library: Self.library, platform: platform, clock: clock, logger: Logger(label: "test"), seed: seed,
             safety: safety, ai: ai, collections: collections, administration: administration, streakRisk: streakRisk, inline: inline,
-            abuseGate: abuseGate, pictures: pictures)
+            abuseGate: abuseGate, pictures: pictures, metrics: metrics, health: health)
     }
 
     mutating func envelope(

@@ -1,0 +1,134 @@
+import CSQLite
+import ChatPlatform
+import Foundation
+import Synchronization
+import Testing
+
+@testable import RoastStore
+
+/// Online backups and restores: a copy is one consistent snapshot taken beside a running writer, a
+/// whole checked file or nothing; a restore checks first and keeps what it replaces.
+struct DatabaseBackupTests {
+    static func applied(_ path: String) throws -> Set<Int64> {
+        let connection = try SQLiteConnection(path: path)
+        defer { connection.close() }
+        return Set(try connection.query("SELECT sequence FROM applied_events") { (row: borrowing Row) in row.int64(0) })
+    }
+
+    static func mark(_ database: RoastDatabase, _ range: Range<Int64>) throws {
+        try database.write { tx in
+            for sequence in range { try tx.markApplied(sequence, from: Fixtures.source, at: Fixtures.monday) }
+        }
+    }
+
+    @Test func aCopyHoldsWhatWasCommittedAndNothingOfATransactionUnderWay() throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(path: directory.path())
+        defer { database.close() }
+        try Self.mark(database, 0..<200)
+        let copy = directory.path("copy.sqlite")
+        // Another connection is in the middle of a write transaction while the copy is made.
+        let writer = try SQLiteConnection(path: directory.path())
+        defer { writer.close() }
+        try writer.execute("BEGIN IMMEDIATE")
+        try writer.execute("INSERT INTO applied_events (source, sequence, applied_at) VALUES ('telegram', 9999, 0)")
+        let made = try DatabaseBackup.copy(from: directory.path(), to: copy)
+        try writer.execute("COMMIT")
+        #expect(made.path == copy && made.bytes > 0)
+        #expect(try Self.applied(copy) == Set(0..<200))
+        #expect(try DatabaseBackup.integrityCheck(copy) == "ok")
+    }
+
+    @Test func aCopyDuringAStreamOfCommitsHoldsEveryCommitBeforeIt() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(path: directory.path())
+        defer { database.close() }
+        let committed = Atomic<Int64>(0)
+        let stop = Atomic<Bool>(false)
+        let stream = Thread {
+            var next: Int64 = 0
+            while !stop.load(ordering: .relaxed) {
+                try? Self.mark(database, next..<(next + 10))
+                next += 10
+                committed.store(next, ordering: .releasing)
+            }
+        }
+        stream.start()
+        while committed.load(ordering: .acquiring) < 2_000 { try await Task.sleep(for: .milliseconds(5)) }
+        let before = committed.load(ordering: .acquiring)
+        let copy = directory.path("copy.sqlite")
+        try DatabaseBackup.copy(from: directory.path(), to: copy)
+        stop.store(true, ordering: .relaxed)
+        let inCopy = try Self.applied(copy)
+        #expect(Set(0..<before).isSubset(of: inCopy))
+        #expect(inCopy == Set(0..<Int64(inCopy.count)), "whole transactions only: no gap")
+        #expect(try DatabaseBackup.integrityCheck(copy) == "ok")
+    }
+
+    @Test func theCopyIsOneSelfContainedFile() throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(path: directory.path())
+        defer { database.close() }
+        try Self.mark(database, 0..<10)
+        let copy = directory.path("copy.sqlite")
+        try DatabaseBackup.copy(from: directory.path(), to: copy)
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(!names.contains { $0.contains(".partial-") }, "no partial file left: \(names)")
+        // The header's file format versions (bytes 18 and 19): 1 = rollback journal, 2 = WAL.
+        let header = try Data(contentsOf: URL(fileURLWithPath: copy)).prefix(20)
+        #expect(Array(header.suffix(2)) == [1, 1], "a rollback-journal file, whole without a log")
+    }
+
+    @Test func aFailedCopyLeavesTheDestinationAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        let destination = directory.path("copy.sqlite")
+        try Data("previous backup".utf8).write(to: URL(fileURLWithPath: destination))
+        #expect(throws: DatabaseBackup.Failure.missing(path: directory.path("none.sqlite"))) {
+            try DatabaseBackup.copy(from: directory.path("none.sqlite"), to: destination)
+        }
+        #expect(try String(contentsOfFile: destination, encoding: .utf8) == "previous backup")
+    }
+
+    @Test func aRestoreChecksFirstAndKeepsTheDatabaseItReplaces() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        var database = try RoastDatabase(path: path)
+        try Self.mark(database, 0..<3)
+        let backup = directory.path("three.sqlite")
+        try DatabaseBackup.copy(from: path, to: backup)
+        try Self.mark(database, 3..<5)
+        database.close()
+
+        let kept = try #require(try DatabaseBackup.restore(from: backup, to: path, at: Date(timeIntervalSince1970: 1_772_420_400)))
+        #expect(kept == path + ".before-restore-20260302-030000")
+        #expect(try Self.applied(path) == Set(0..<3))
+        #expect(try Self.applied(kept) == Set(0..<5), "the replaced database, its log included")
+        database = try RoastDatabase(path: path)
+        #expect(try database.read { try $0.appliedEventCount() } == 3)
+        database.close()
+    }
+
+    @Test func aRestoreRefusesWhatIsNotAWholeBotDatabaseAndChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let database = try RoastDatabase(path: path)
+        try Self.mark(database, 0..<4)
+        database.close()
+        let garbage = directory.path("garbage.sqlite")
+        try Data(repeating: 0x42, count: 8_192).write(to: URL(fileURLWithPath: garbage))
+        let foreign = directory.path("foreign.sqlite")
+        let other = try SQLiteConnection(path: foreign)
+        try other.execute("CREATE TABLE notes (text TEXT)")
+        other.close()
+
+        #expect(throws: DatabaseBackup.Failure.self) { try DatabaseBackup.restore(from: garbage, to: path) }
+        #expect(throws: DatabaseBackup.Failure.notABotDatabase(path: foreign)) { try DatabaseBackup.restore(from: foreign, to: path) }
+        #expect(throws: DatabaseBackup.Failure.missing(path: directory.path("none"))) {
+            try DatabaseBackup.restore(from: directory.path("none"), to: path)
+        }
+        #expect(try Self.applied(path) == Set(0..<4))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(!names.contains { $0.contains("before-restore") || $0.contains(".restoring-") }, "\(names)")
+    }
+}
