@@ -61,4 +61,40 @@ struct SecretsInLogsEndToEndTests {
         }
         await fake.stop()
     }
+
+    /// Webhook mode adds a secret of its own (sent by Telegram with every delivery): neither it nor the
+    /// token appears in the log, also when a forged delivery is refused and when the webhook is set.
+    @Test(arguments: ["text", "json"])
+    func theWebhookSecretNeverReachesTheLog(format: String) async throws {
+        let fake = FakeBotAPI(token: "987655:AAH-proof-secret-Wh7")
+        try await fake.start()
+        let port = OperationsProbe.freePort()
+        let url = "http://127.0.0.1:\(port)/hook"
+        let bot = try BotProcess(
+            fake: fake,
+            extraEnvironment: [
+                "ROASTBOT_LOG_LEVEL": "trace", "ROASTBOT_LOG_FORMAT": format, "ROASTBOT_WEBHOOK_ADDRESS": "127.0.0.1:\(port)",
+                "ROASTBOT_WEBHOOK_URL": url,
+            ])
+        defer { bot.cleanUp() }
+        try bot.start()
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.webhook != nil })
+        let secret = try #require(fake.webhook?.secretToken)
+        let team = FakeChat(id: -500_200, type: .supergroup, title: "Sec hook")
+        fake.commandMessage(chat: team, from: FakeUser(id: 5_556, firstName: "Eve", languageCode: "en"), text: "/roast")
+        _ = await fake.waitForMessages(1, in: team.id, timeout: 20)
+        let forged = await OperationsProbe.request(
+            url, method: .post, headers: [(name: "X-Telegram-Bot-Api-Secret-Token", value: String(secret.prefix(40)))], body: Array("{}".utf8))
+        #expect(forged?.status == 401)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+
+        let log = bot.log
+        #expect(log.contains("webhook"), "the run logged about its webhook")
+        for value in [secret, String(secret.prefix(40)), fake.token, "AAH-proof-secret-Wh7"] {
+            let lines = log.split(separator: "\n").filter { $0.contains(value) }
+            #expect(lines.isEmpty, "\(lines.count) log lines contain a secret")
+        }
+        await fake.stop()
+    }
 }
