@@ -19,11 +19,17 @@ final class BotChild {
     private let environment: [String: String]
     private let configPath: String
 
-    /// - Parameter throttleOff: per-chat, per-group and global limits raised out of the way.
-    init(fake: FakeBotAPI, throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info") throws {
+    /// The webhook URL the bot serves when started in webhook mode (nil: long polling).
+    let webhookURL: String?
+
+    /// - Parameters:
+    ///   - throttleOff: per-chat, per-group and global limits raised out of the way.
+    ///   - webhookPort: serve Telegram by webhook on this loopback port instead of long polling.
+    init(fake: FakeBotAPI, throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info", webhookPort: UInt16? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        environment = [
+        webhookURL = webhookPort.map { "http://127.0.0.1:\($0)/telegram" }
+        var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
             "TELEGRAM_BOT_TOKEN": fake.token,
@@ -37,6 +43,11 @@ final class BotChild {
             // 03:00 in Vietnam, no season: no scheduled post interferes with the measurement.
             "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00",
         ]
+        if let webhookPort {
+            environment["ROASTBOT_WEBHOOK_ADDRESS"] = "127.0.0.1:\(webhookPort)"
+            environment["ROASTBOT_WEBHOOK_URL"] = webhookURL
+        }
+        self.environment = environment
         configPath = directory.appendingPathComponent("bench.json").path
         let throttle =
             throttleOff

@@ -12,7 +12,17 @@ import RoastTesting
 /// The mix runs in two phases because a button press needs a message to press on: first the
 /// commands (/roast, /streak, /badges at 4:1:1), then presses on the roasts the first phase posted
 /// (40 % of all updates). Phase two ends when every press is answered and the outbox is empty.
+///
+/// In webhook mode the fake delivers each update by POST to the bot, as Telegram does (at most the
+/// bot's `max_connections` at once, the next only after a 200), instead of answering long polls;
+/// start-up is then timed to the setWebhook request.
 struct EndToEndBenchmark {
+    /// How updates reach the bot.
+    enum Ingress: String {
+        case polling
+        case webhook
+    }
+
     struct Result {
         var startup: Double
         var idle: ProcessMemory.Resident?
@@ -27,17 +37,19 @@ struct EndToEndBenchmark {
     var presses = 2_000
     /// Profiles written into the database before the bot starts (memory with a big database).
     var prefilledProfiles = 0
+    var ingress = Ingress.polling
 
     func run() async throws -> Result {
         let fake = FakeBotAPI()
         try await fake.start()
-        let bot = try BotChild(fake: fake)
+        let bot = try BotChild(fake: fake, webhookPort: ingress == .webhook ? LoopbackPort.free() : nil)
         defer { bot.cleanUp() }
         if prefilledProfiles > 0 { try prefill(bot.databasePath) }
 
         let launched = try bot.start()
-        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: "getUpdates").isEmpty }),
-            let firstPoll = fake.requests(method: "getUpdates").first
+        let ready = ingress == .polling ? "getUpdates" : "setWebhook"
+        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: ready).isEmpty }),
+            let firstPoll = fake.requests(method: ready).first
         else { throw BenchError.botDidNotStart(log: bot.logPath) }
         let startup = firstPoll.arrivedAt.timeIntervalSince(launched)
         try await Task.sleep(for: .seconds(1))

@@ -113,6 +113,14 @@ do {
                 met: small.idle.map { $0.totalKilobytes <= 20 * 1_024 })
             table.add("end to end (roastbot + fake Bot API, \(small.updates) updates)", "\(Figure.rate(small.throughput)) updates/s")
             table.add("RSS after the mix (empty database)", Figure.resident(small.after))
+            var hooked = EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000)
+            hooked.ingress = .webhook
+            let webhook = try await hooked.run()
+            table.add(
+                "end to end in webhook mode (the same mix POSTed by the fake, max_connections 8)",
+                "\(Figure.rate(webhook.throughput)) updates/s")
+            table.add("start-up to setWebhook (webhook mode, empty database)", Figure.ms(webhook.startup))
+            table.add("RSS after the mix in webhook mode (empty database)", Figure.resident(webhook.after))
             let big = try await EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000, prefilledProfiles: 100_000)
                 .run()
             table.add(

@@ -1,26 +1,12 @@
 import CurlHTTP
 import Foundation
+import RoastTesting
 
 /// The operator's view of a running bot in tests: its metrics and health endpoints over HTTP, a free
 /// loopback port to put them on, and the Prometheus text parsed into values.
 enum OperationsProbe {
-    /// A port on 127.0.0.1 nobody listens on right now (bound, read and released).
-    static func freePort() -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
-    }
+    /// A port on 127.0.0.1 nobody listens on right now.
+    static func freePort() -> UInt16 { LoopbackPort.free() }
 
     /// One HTTP exchange; nil when nothing answered.
     static func request(
