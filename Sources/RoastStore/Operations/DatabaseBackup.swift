@@ -7,8 +7,8 @@ import Foundation
 /// of its own, so the bot keeps writing meanwhile (WAL readers never block the writer) and the copy
 /// holds exactly the transactions committed before it began. It never takes the bot's process lock.
 /// The copy is written beside its destination, checked with `PRAGMA integrity_check`, turned into a
-/// single self-contained file (no write-ahead log) and only then renamed into place, so a file at
-/// the destination is always a whole, checked backup.
+/// single self-contained file (no write-ahead log) readable by its owner alone, and only then renamed
+/// into place, so a file at the destination is always a whole, checked backup.
 public enum DatabaseBackup {
     /// What a copy produced.
     public struct Copy: Sendable, Hashable {
@@ -45,6 +45,7 @@ public enum DatabaseBackup {
         do throws(Failure) {
             try snapshot(source, into: partial)
             try check(partial)
+            try makePrivate(partial, ownedLike: nil)
             try makeDurable(partial)
             guard rename(partial, destination) == 0 else { throw .file(path: destination, reason: String(cString: strerror(errno))) }
             syncDirectory(of: destination)
@@ -66,8 +67,10 @@ public enum DatabaseBackup {
     /// Replaces the database at `database` with the backup at `backup`; the caller holds the
     /// database's process lock (no bot runs on it). The backup is copied beside the database and
     /// checked first; the current files (database, log, shared memory) are kept under
-    /// `<database>.before-restore-<time>` rather than deleted. Returns that name (nil when there
-    /// was no database).
+    /// `<database>.before-restore-<time>` rather than deleted. The restored file is readable by its
+    /// owner alone, and keeps the owner of the database it replaces (restored by root for the bot's
+    /// user, a root-owned file would lock the bot out). Returns the kept name (nil when there was no
+    /// database).
     public static func restore(from backup: String, to database: String, at now: Date = Date()) throws(Failure) -> String? {
         guard FileManager.default.fileExists(atPath: backup) else { throw .missing(path: backup) }
         let incoming = database + ".restoring-\(getpid())"
@@ -79,6 +82,7 @@ public enum DatabaseBackup {
             defer { sqlite3_close_v2(db) }
             let tables = try lines(db, incoming, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
             guard !tables.isEmpty else { throw .notABotDatabase(path: backup) }
+            try makePrivate(incoming, ownedLike: database)
             try makeDurable(incoming)
         } catch {
             removeFiles(incoming)
@@ -154,6 +158,15 @@ public enum DatabaseBackup {
             guard code == SQLITE_ROW else { throw .sqlite(path: path, message: String(cString: sqlite3_errmsg(db))) }
             rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
         }
+    }
+
+    /// Mode 0600 (a backup holds everything the bot knows about people), and the owner of the file at
+    /// `model` when there is one and this process may give files away (root).
+    private static func makePrivate(_ path: String, ownedLike model: String?) throws(Failure) {
+        guard chmod(path, 0o600) == 0 else { throw .file(path: path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard let model, geteuid() == 0, stat(model, &status) == 0 else { return }
+        guard chown(path, status.st_uid, status.st_gid) == 0 else { throw .file(path: path, reason: String(cString: strerror(errno))) }
     }
 
     /// Flushes the file to the disk before it is renamed into place.

@@ -131,4 +131,22 @@ struct DatabaseBackupTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
         #expect(!names.contains { $0.contains("before-restore") || $0.contains(".restoring-") }, "\(names)")
     }
+
+    /// Restored by root (sudo), the database keeps the owner of the one it replaces: a root-owned file
+    /// would stop the bot's user from opening it.
+    @Test(.enabled(if: geteuid() == 0)) func aRestoreByRootKeepsTheReplacedDatabasesOwner() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let database = try RoastDatabase(path: path)
+        try Self.mark(database, 0..<2)
+        let backup = directory.path("backup.sqlite")
+        try DatabaseBackup.copy(from: path, to: backup)
+        database.close()
+        #expect(chown(path, 65_534, 65_534) == 0)
+        _ = try DatabaseBackup.restore(from: backup, to: path)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_uid == 65_534 && status.st_gid == 65_534)
+        #expect(status.st_mode & 0o777 == 0o600)
+    }
 }
