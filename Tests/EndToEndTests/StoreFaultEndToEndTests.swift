@@ -66,6 +66,7 @@ struct StoreFaultEndToEndTests {
         try await Task.sleep(for: .seconds(2))
         #expect(Self.roasts(fake, in: Self.team).count == 20)
         #expect(bot.log.contains("database or disk is full"))
+        #expect(!bot.log.contains("recorded as skipped"))
         await fake.stop()
     }
 
