@@ -34,6 +34,40 @@ public struct IncomingEnvelope: Sendable, Hashable {
     }
 }
 
+/// Who acted in an event — the one rule every part of the bot asks: only a person keeps a profile
+/// and a streak, the spam throttle counts per actor, admin rights follow from it.
+public enum Actor: Sendable, Hashable {
+    /// A person speaking for themselves.
+    case person(Person)
+    /// Another bot (it keeps no profile and its requests are not throttled).
+    case bot(Person)
+    /// An anonymous admin of the group, posting as the group.
+    case anonymousAdmin
+    /// A channel posting in the group.
+    case channel(ChatID)
+    /// Nobody (a service update without a sender).
+    case nobody
+
+    /// The person, when a person acted.
+    public var person: Person? {
+        if case .person(let person) = self { return person }
+        return nil
+    }
+}
+
+extension IncomingEnvelope {
+    /// Who acted, from ``senderChat`` and ``sender``.
+    public var actor: Actor {
+        switch senderChat {
+        case .anonymousAdmin: return .anonymousAdmin
+        case .channel(let channel): return .channel(channel)
+        case nil:
+            guard let sender else { return .nobody }
+            return sender.isBot ? .bot(sender) : .person(sender)
+        }
+    }
+}
+
 /// Who sent a message that no person signed (Telegram's `sender_chat`).
 public enum SenderChat: Sendable, Hashable {
     /// An anonymous admin of the group, posting as the group itself: an admin, but no person the bot

@@ -30,8 +30,10 @@ public final class DatabaseLock: Sendable {
     private let descriptor: Int32
 
     /// Takes the lock for the database at `databasePath`, or throws at once if another process has it.
+    /// The lock sits beside the file the path resolves to, so two paths to one database (a symbolic
+    /// link, `./data` and an absolute path) share it.
     public init(databasePath: String) throws(LockError) {
-        path = databasePath + ".lock"
+        path = Self.resolved(databasePath) + ".lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unavailable(path: path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -45,5 +47,21 @@ public final class DatabaseLock: Sendable {
 
     deinit {
         close(descriptor)
+    }
+
+    /// `path` with symbolic links and relative parts resolved: the file's if it exists, else its
+    /// folder's joined with its name.
+    static func resolved(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let real = realpath(folder, nil) else { return path }
+        defer { free(real) }
+        let base = String(cString: real)
+        return (base.hasSuffix("/") ? base : base + "/") + name
     }
 }

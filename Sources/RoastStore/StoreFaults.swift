@@ -25,6 +25,7 @@ public final class StoreFaults: Sendable {
     }
 
     private let fault = Mutex<Fault?>(nil)
+    private let judged = Mutex(0)
     /// A file whose presence switches the fault on: it holds the fault's name (`full`, `ioerr`, `busy`).
     private let switchFile: String?
 
@@ -43,8 +44,13 @@ public final class StoreFaults: Sendable {
         self.fault.withLock { $0 = fault }
     }
 
+    /// How many write transactions were begun while these faults were installed (tests use it to
+    /// see that a component waits instead of retrying in a loop).
+    public var writeAttempts: Int { judged.withLock { $0 } }
+
     /// The error a write transaction must fail with now, if any.
     func writeFault() -> StoreError? {
+        judged.withLock { $0 += 1 }
         if let switchFile {
             guard let text = try? String(contentsOfFile: switchFile, encoding: .utf8) else { return nil }
             return (Fault(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .full).error

@@ -37,7 +37,8 @@ enum Composition {
     ///
     /// Every file the bot creates from here on (the database, its log and lock, share cards) holds
     /// people's data, so the process's umask becomes 077 first: readable by the bot's user alone,
-    /// whatever umask it was started with (a container's default is 022).
+    /// whatever umask it was started with (a container's default is 022); database files created
+    /// before with wider permissions are narrowed to 0600.
     static func openDatabase(_ path: String, faults: StoreFaults? = nil) throws -> (RoastDatabase, DatabaseLock) {
         umask(0o077)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -51,11 +52,17 @@ enum Composition {
         } catch {
             fail("cannot create the database folder \(directory.path): \(error)")
         }
+        let database: RoastDatabase
         do {
-            return (try RoastDatabase(path: path, faults: faults), lock)
+            database = try RoastDatabase(path: path, faults: faults)
         } catch {
             fail("cannot open the database \(path): \(error)")
         }
+        // A database an older version (or a container's 022 umask) left readable by others is made private.
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            _ = chmod(file, 0o600)
+        }
+        return (database, lock)
     }
 
     static func loadLibrary(_ path: String) throws -> RoastLibrary {

@@ -72,6 +72,7 @@ struct ConsoleCommand: AsyncParsableCommand {
                 administration.setAdmin(session.user.id, on)
                 runtime.adminCheck.invalidate(chat: session.chat.id)
             }
+            let before = session.offset
             let step = session.step(
                 input, now: clock.now,
                 buttons: { number, message, chat in platform.button(number, on: message, in: chat) },
@@ -84,6 +85,12 @@ struct ConsoleCommand: AsyncParsableCommand {
                 try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }
             case .say(let text):
                 if !text.isEmpty { say(text) }
+                // Time passes through every moment skipped by :day/:hour, so what was due on the way
+                // (a morning's Roast of the Day, reminders, banners) happens as it would have.
+                for moment in Self.moments(from: clock.now.addingTimeInterval(before), to: clock.now.addingTimeInterval(session.offset)) {
+                    banners.sweep(at: moment)
+                    if runtime.scheduler.runPass(now: moment).queued > 0 { await runtime.outbox.deliverPending() }
+                }
                 banners.sweep(at: clock.now.addingTimeInterval(session.offset))
                 await runtime.outbox.deliverPending()
             case .quit:
@@ -95,6 +102,15 @@ struct ConsoleCommand: AsyncParsableCommand {
             }
             if interactive { prompt(session.prompt) }
         }
+    }
+
+    /// The instants a jump of the simulated clock passes through, every 30 minutes (at most 60 days of
+    /// them; a longer jump keeps its last 60 days), the scheduler's windows being hours wide.
+    static func moments(from start: Date, to end: Date) -> [Date] {
+        let step: TimeInterval = 1_800
+        guard end > start else { return [] }
+        let first = max(start, end.addingTimeInterval(-60 * 86_400))
+        return Array(stride(from: first.addingTimeInterval(step), to: end, by: step))
     }
 
     /// Where the console's message numbering continues next session.

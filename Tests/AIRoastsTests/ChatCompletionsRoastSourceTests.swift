@@ -17,14 +17,15 @@ private final class TestTime: Sendable {
 private let secretKey = "sk-test-SECRET-0123456789"
 private let prompt = RoastPrompt(language: .en, category: .meetings, spice: SpiceLevel(clamping: 3), mood: .bored)
 
-/// The fake server, a libcurl client and a source pointed at it.
+/// The fake server, a libcurl client and a source pointed at it. The default timeout is generous: the
+/// server shares the test process with CPU-heavy suites, and only the timeout tests time anything.
 private struct Rig {
     let server: FakeOpenAIServer
     let client = CurlHTTPClient()
     let time = TestTime()
     let source: ChatCompletionsRoastSource
 
-    init(_ script: [FakeOpenAIServer.Reply], timeout: Double = 8) async throws {
+    init(_ script: [FakeOpenAIServer.Reply], timeout: Double = 30) async throws {
         server = try FakeOpenAIServer(script: script)
         let base = try await server.start()
         let time = self.time

@@ -33,7 +33,7 @@ struct CardRenderingTests {
         let size = try #require(pngSize(png))
         #expect(size.width == variant.format.width)
         #expect(size.height == variant.format.height)
-        let decoded = try #require(decodedPNG(png))
+        let decoded = try #require(Bitmap(png: png))
         #expect(decoded.width == variant.format.width && decoded.height == variant.format.height)
     }
 
@@ -77,7 +77,7 @@ struct CardRenderingTests {
             CardPainter(card, session: session).paint(on: canvas)
             return (canvas.bitmap(), try canvas.pngData())
         }
-        let decoded = try #require(decodedPNG(png))
+        let decoded = try #require(Bitmap(png: png))
         #expect(decoded.width == drawn.width && decoded.height == drawn.height)
         // RGB24 leaves the top byte undefined; compare red, green and blue.
         let mismatches = zip(drawn.pixels, decoded.pixels).count { $0 & 0xFF_FFFF != $1 & 0xFF_FFFF }

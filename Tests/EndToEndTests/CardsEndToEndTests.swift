@@ -37,7 +37,7 @@ struct CardsEndToEndTests {
         #expect(first.messageThreadID == topic)
         #expect(first.replyToMessageID == roast.messageID)
         let uploaded = try #require(first.uploaded)
-        let png = try #require(DecodedPNG([UInt8](uploaded)), "the upload is not a PNG libpng reads")
+        let png = try #require(Bitmap(png: [UInt8](uploaded)), "the upload is not a PNG libpng reads")
         #expect(png.width == 1_080 && png.height == 1_080)
         #expect(fake.requests(method: "sendPhoto").first?.parameters["photo"] == "roastmelater.png")
 
@@ -99,7 +99,7 @@ struct CardsEndToEndTests {
         let photo = try #require(fake.photos.first)
         #expect(photo.chatID == Self.group.id)
         let uploaded = try #require(photo.uploaded)
-        let png = try #require(DecodedPNG([UInt8](uploaded)))
+        let png = try #require(Bitmap(png: [UInt8](uploaded)))
         #expect(png.width == StreakHeatmap.width && png.height == StreakHeatmap.height)
         let today = LocalDate(year: 2026, month: 3, day: 2)
         let heatmap = StreakHeatmap(activeDays: [], today: today, currentStreak: 5, longestStreak: 5, nextMilestone: 7, language: .vi)

@@ -31,4 +31,20 @@ struct ConsoleScheduleTests {
         #expect(output.contains("chỉ quản trị viên"))  // the panel, read-only for a member
         #expect(output.contains("✅ Đã đổi: Độ cay tối đa → 4"))
     }
+
+    /// Jumping days from an afternoon passes through each morning: every day's Roast of the Day is
+    /// posted as the simulated time goes by 09:00, not skipped as hours late.
+    @Test func jumpingDaysFromTheAfternoonPostsEachDaysRoastOfTheDay() throws {
+        let script = """
+            /start
+            :day 3
+            :quit
+            """
+        // Monday 17:00 in Saigon: the group is created after today's post was due.
+        let (output, status) = try ConsoleTranscriptTests.transcript(
+            script, environment: ["ROASTBOT_CLOCK_START": "2026-03-09T17:00:00+07:00", "ROASTBOT_CLOCK_RATE": "1"])
+        #expect(status == 0)
+        let posts = output.components(separatedBy: "🔥 Roast của ngày").count - 1
+        #expect(posts == 3, "\(output)")  // Tuesday, Wednesday and Thursday at 09:00
+    }
 }

@@ -1,3 +1,4 @@
+import CardRenderer
 import Foundation
 import RoastBot
 import RoastCore
@@ -150,7 +151,7 @@ struct ConsoleCardTests {
         #expect(printed.count == 3 && printed[0] == printed[1])
         for path in Set(printed) {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            #expect(DecodedPNG(bytes) != nil, "\(path) is not a PNG")
+            #expect(Bitmap(png: bytes) != nil, "\(path) is not a PNG")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cards).count == 2)
     }

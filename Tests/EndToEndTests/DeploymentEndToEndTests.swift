@@ -10,9 +10,9 @@ import Testing
 struct DeploymentEndToEndTests {
     /// Runs `executable` with `arguments` and `environment`; its exit status and combined output.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws
-        -> (status: Int32, output: String)
-    {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil, input: String = ""
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -21,7 +21,11 @@ struct DeploymentEndToEndTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
@@ -49,12 +53,12 @@ struct DeploymentEndToEndTests {
         let repository = BotProcess.repositoryRoot
 
         let install = try Self.run(
-            "/bin/sh", ["deploy/install.sh"],
+            "/bin/sh", ["deploy/install.sh", "--token-stdin"],
             environment: [
-                "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "TELEGRAM_BOT_TOKEN": fake.token, "ROASTBOT_USER": user,
+                "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "ROASTBOT_USER": user,
                 "ROASTBOT_INSTALL_ROOT": root.path, "ROASTBOT_BIN_DIR": BotProcess.executable.deletingLastPathComponent().path,
             ],
-            in: repository)
+            in: repository, input: fake.token + "\n")
         #expect(install.status == 0, "\(install.output)")
 
         let etc = root.appendingPathComponent("etc/roastbot").path
@@ -91,6 +95,33 @@ struct DeploymentEndToEndTests {
 
         let database = root.appendingPathComponent("var/lib/roastbot/roastbot.sqlite").path
         #expect(try Self.mode(database) == (0o600, user, user))
+    }
+
+    /// A service user that already exists keeps its own primary group, and the layout is shared with
+    /// that group (a user named like no group would otherwise make `install` fail halfway).
+    @Test func anExistingServiceUserKeepsItsOwnGroup() throws {
+        let user = "rmltest\(Int.random(in: 10_000...99_999))"
+        let root = URL(fileURLWithPath: "/tmp/roastbot-deploy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try #require(Self.run("/usr/sbin/useradd", ["--system", "--gid", "nogroup", "--no-create-home", user]).status == 0)
+        defer {
+            _ = try? Self.run("/usr/sbin/userdel", [user])
+            try? FileManager.default.removeItem(at: root)
+        }
+        let install = try Self.run(
+            "/bin/sh", ["deploy/install.sh", "--token-stdin"],
+            environment: [
+                "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "ROASTBOT_USER": user, "ROASTBOT_INSTALL_ROOT": root.path,
+                "ROASTBOT_BIN_DIR": BotProcess.executable.deletingLastPathComponent().path,
+            ],
+            in: BotProcess.repositoryRoot, input: "123:abc\n")
+        #expect(install.status == 0, "\(install.output)")
+        let etc = root.appendingPathComponent("etc/roastbot").path
+        #expect(try Self.mode(etc) == (0o750, "root", "nogroup"))
+        #expect(try Self.mode(etc + "/roastbot.json") == (0o640, "root", "nogroup"))
+        #expect(try Self.mode(etc + "/token") == (0o600, user, "nogroup"))
+        #expect(try String(contentsOfFile: etc + "/token", encoding: .utf8) == "123:abc\n")
+        #expect(try Self.mode(root.appendingPathComponent("var/lib/roastbot").path) == (0o700, user, "nogroup"))
     }
 
     /// systemd itself checks the unit (syntax, user, binary) when it can: pointed at the staged binary.

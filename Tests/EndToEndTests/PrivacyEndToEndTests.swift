@@ -66,6 +66,25 @@ struct PrivacyEndToEndTests {
         await fake.stop()
     }
 
+    /// A database an older version left readable by everyone (created under a 022 umask) is made
+    /// private when the bot opens it.
+    @Test func aWorldReadableDatabaseIsMadePrivateAtStart() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        let old = try RoastDatabase(path: bot.databasePath)
+        old.close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: bot.databasePath)
+        try bot.start()
+        #expect(await fake.waitFor(timeout: .seconds(15)) { !fake.requests(method: "getUpdates").isEmpty })
+        let permissions = try FileManager.default.attributesOfItem(atPath: bot.databasePath)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        await fake.stop()
+    }
+
     @Test func forgetMeAfterAnInlineShareDeletesThePersonsDataInTheGroup() async throws {
         let fake = FakeBotAPI()
         try await fake.start()

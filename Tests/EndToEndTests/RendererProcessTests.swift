@@ -1,4 +1,5 @@
 import CardModel
+import CardRenderer
 import Foundation
 import Logging
 import RoastBot
@@ -22,14 +23,14 @@ struct RendererProcessTests {
         let renderer = RendererProcess(executable: Self.executable, logger: Logger(label: "test"))
         defer { renderer.stop() }
         let card = try await renderer.render(Self.card)
-        let png = try #require(DecodedPNG(card))
+        let png = try #require(Bitmap(png: card))
         #expect(png.width == 1_080 && png.height == 1_920)
         let heatmapBytes = try await renderer.render(
             .heatmap(
                 StreakHeatmap(
                     activeDays: [], today: LocalDate(year: 2026, month: 3, day: 2), currentStreak: 0, longestStreak: 0, nextMilestone: 3,
                     language: .en)))
-        #expect(DecodedPNG(heatmapBytes)?.width == StreakHeatmap.width)
+        #expect(Bitmap(png: heatmapBytes)?.width == StreakHeatmap.width)
         #expect(renderer.starts == 1)
     }
 
@@ -54,7 +55,7 @@ struct RendererProcessTests {
         kill(pid, SIGKILL)
         try await Task.sleep(for: .milliseconds(200))
         let again = try await renderer.render(Self.card)
-        #expect(DecodedPNG(again) != nil)
+        #expect(Bitmap(png: again) != nil)
         #expect(renderer.starts == 2)
         #expect(renderer.runningChild != pid)
     }
@@ -98,7 +99,7 @@ struct RendererProcessTests {
         input.fileHandleForWriting.write(Data(try PictureWire.request(Self.card)))
         let drawn = try reply()
         #expect(drawn.status == PictureWire.Status.png.rawValue)
-        #expect(DecodedPNG([UInt8](drawn.body))?.height == 1_920)
+        #expect(Bitmap(png: [UInt8](drawn.body))?.height == 1_920)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -117,7 +118,7 @@ struct RendererProcessTests {
                 template: .paper,
                 format: .story, deepLink: String(repeating: "x", count: 10_000)))
         let drawn = try await renderer.render(huge)
-        #expect(DecodedPNG(drawn)?.height == 1_920)
+        #expect(Bitmap(png: drawn)?.height == 1_920)
         #expect(renderer.starts == 1)
     }
 }

@@ -156,26 +156,4 @@ struct ScheduleEndToEndTests {
         #expect(try database.read { try $0.shareCount(user: UserID(Self.alice.id)) } == 1)
         await fake.stop()
     }
-
-    /// 2,000 chats due at the same minute, against Telegram's limits: every post arrives, no 429.
-    /// Takes about 70 s: Telegram allows 30 messages per second overall.
-    @Test func aTwoThousandChatBroadcastNeverHitsTheRateLimits() async throws {
-        let fake = FakeBotAPI()
-        try await fake.start()
-        fake.rateLimits = .telegram
-        let environment = ["ROASTBOT_CLOCK_START": "2026-03-09T01:59:55Z", "ROASTBOT_CLOCK_RATE": "10", "ROASTBOT_LOG_LEVEL": "notice"]
-        let bot = try BotProcess(fake: fake, extraEnvironment: environment)
-        defer { bot.cleanUp() }
-        let chats = (0..<2_000).map { FakeChat(id: -200_000 - Int64($0), type: .supergroup, title: "Team \($0)") }
-        try Self.seed(bot, fake, chats: chats.map { ($0, "Asia/Ho_Chi_Minh", false) })
-
-        try bot.start()
-        let delivered = await fake.waitFor(timeout: .seconds(150)) { fake.allSentMessages.count >= 2_000 }
-        #expect(delivered)
-        #expect(fake.rateLimitHits == 0)
-        bot.signal(SIGTERM)
-        #expect(await bot.waitForExit() == 0)
-        #expect(Set(fake.allSentMessages.map(\.chatID)).count == 2_000)
-        await fake.stop()
-    }
 }

@@ -5,9 +5,8 @@ import Testing
 
 @testable import RoastStore
 
-/// The real binary while its database cannot take writes, with two processes on one file, and with
-/// one group's long queue: every command is answered exactly once, nothing is sent twice, and one
-/// busy chat never holds back another.
+/// The real binary while its database cannot take writes, and with two processes on one file: every
+/// command is answered exactly once and nothing is sent twice.
 @Suite(.serialized)
 struct StoreFaultEndToEndTests {
     static let team = FakeChat(id: -300_001, type: .supergroup, title: "Team")
@@ -66,6 +65,7 @@ struct StoreFaultEndToEndTests {
         try await Task.sleep(for: .seconds(2))
         #expect(Self.roasts(fake, in: Self.team).count == 20)
         #expect(bot.log.contains("database or disk is full"))
+        #expect(!bot.log.contains("recorded as skipped"))
         await fake.stop()
     }
 
@@ -106,36 +106,6 @@ struct StoreFaultEndToEndTests {
         _ = await fake.waitForMessages(1, in: Self.team.id)
         try await Task.sleep(for: .seconds(2))
         #expect(fake.sentMessages(chat: Self.team.id).count == 1)
-        await fake.stop()
-    }
-
-    /// 300 broadcasts queued for one group (20 a minute) do not delay a /help in another group.
-    @Test func aLongQueueInOneGroupDoesNotDelayAnotherGroup() async throws {
-        let fake = FakeBotAPI()
-        try await fake.start()
-        fake.registerChat(Self.team)
-        fake.registerChat(Self.other)
-        let bot = try BotProcess(fake: fake)
-        defer { bot.cleanUp() }
-        let database = try RoastDatabase(path: bot.databasePath)
-        try database.write { tx in
-            _ = try tx.ensureChat(ChatRef(id: ChatID(Self.team.id), kind: .supergroup), defaultLanguage: .en, at: Date())
-            for index in 0..<300 {
-                try tx.enqueue(
-                    .send(OutgoingMessage(text: RichText(plain: "Daily \(index)"))), chat: ChatID(Self.team.id), anchor: nil, at: Date(),
-                    priority: .broadcast)
-            }
-        }
-        database.close()
-        try bot.start()
-        #expect(await fake.waitForMessages(2, in: Self.team.id, timeout: 30).count >= 2)
-        let asked = Date()
-        fake.commandMessage(chat: Self.other, from: Self.people[1], text: "/help")
-        let answered = await fake.waitForMessages(1, in: Self.other.id, timeout: 30)
-        #expect(answered.count == 1)
-        #expect(Date().timeIntervalSince(asked) < 3)
-        #expect(fake.sentMessages(chat: Self.team.id).count < 30)
-        #expect(fake.sentMessages(chat: Self.team.id).allSatisfy { $0.text.hasPrefix("Daily") })
         await fake.stop()
     }
 }

@@ -1,15 +1,15 @@
 /// Pixels copied out of a canvas: Cairo's native-endian `0xAARRGGBB` words, premultiplied alpha
 /// (alpha is 0xFF throughout an opaque canvas).
-struct Bitmap: Sendable {
-    let width: Int
-    let height: Int
-    let hasAlpha: Bool
-    let pixels: [UInt32]
+public struct Bitmap: Sendable {
+    public let width: Int
+    public let height: Int
+    public let hasAlpha: Bool
+    public let pixels: [UInt32]
 
-    func pixel(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+    public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
 
     /// The colour at (`x`, `y`) as 0…255 components, ignoring alpha.
-    func rgb(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
+    public func rgb(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
         let value = pixel(x: x, y: y)
         return (Int((value >> 16) & 0xFF), Int((value >> 8) & 0xFF), Int(value & 0xFF))
     }

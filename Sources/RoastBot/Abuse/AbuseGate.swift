@@ -41,10 +41,11 @@ public final class AbuseGate: Sendable {
 
     /// Who is throttled for `envelope`: the person, the channel, or the group for its anonymous admins.
     private static func actor(of envelope: IncomingEnvelope) -> Int64? {
-        switch envelope.senderChat {
-        case .channel(let channel): return channel.rawValue
-        case .anonymousAdmin: return envelope.chat.id.rawValue
-        case nil: return envelope.sender.flatMap { $0.isBot ? nil : $0.id.rawValue }
+        switch envelope.actor {
+        case .person(let person): person.id.rawValue
+        case .channel(let channel): channel.rawValue
+        case .anonymousAdmin: envelope.chat.id.rawValue
+        case .bot, .nobody: nil
         }
     }
 }

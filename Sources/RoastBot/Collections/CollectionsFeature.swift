@@ -106,7 +106,7 @@ public struct CollectionsFeature: Feature {
 
     private func choose(_ id: String?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
         let words = context.words
-        guard let sender = context.sender, !sender.isBot, context.profile != nil else {
+        guard let sender = context.envelope.actor.person, context.profile != nil else {
             return HandlerOutcome(notice: words.collectionPickNeedsPerson)
         }
         guard let id else {

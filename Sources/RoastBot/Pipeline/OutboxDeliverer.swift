@@ -12,7 +12,8 @@ import Timekeeping
 ///
 /// A message leaves the outbox only once the platform confirmed it; a crash between the
 /// confirmation and its mark re-sends it at most once. A confirmation the store cannot mark (busy,
-/// locked, full) is remembered and marked later: this process never sends that row again. Transient
+/// locked, full) is remembered in memory and marked later: this process never sends that row again
+/// (a restart before the store recovers sends those rows once more, and says how many at shutdown). Transient
 /// failures park the chat and retry with backoff; permanent refusals are recorded as failed (never
 /// dropped silently).
 public final class OutboxDeliverer: Sendable {
@@ -38,6 +39,9 @@ public final class OutboxDeliverer: Sendable {
         var unmarked: [Int64: Mark] = [:]
         /// Rows settled since start (tells a round of workers that made progress from one that did not).
         var settled = 0
+        /// ``wake()`` calls since start: a worker that finishes after one looks again for what it
+        /// may have missed; one that finishes without makes the loop wait for its next tick.
+        var wakes = 0
     }
 
     /// Rows a worker reads at a time (edits among them are coalesced).
@@ -69,8 +73,15 @@ public final class OutboxDeliverer: Sendable {
         (signal, signalContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
+    /// Rows the platform settled whose mark the store has not taken yet (lost if the process ends
+    /// now: they are sent again after the restart).
+    public var unmarkedCount: Int { state.withLock { $0.unmarked.count } }
+
     /// Asks the delivery loop to look at the outbox now.
-    public func wake() { signalContinuation.yield() }
+    public func wake() {
+        state.withLock { $0.wakes += 1 }
+        signalContinuation.yield()
+    }
 
     /// Delivers until the surrounding task is cancelled, waking on ``wake()`` and every few seconds
     /// (to retry parked chats and unmarked rows); each chat with pending rows gets a worker.
@@ -122,19 +133,25 @@ public final class OutboxDeliverer: Sendable {
             return false
         }
         let now = clock.uptime
-        let starting = state.withLock { state in
-            chats.filter { chat in
+        let (starting, wakes) = state.withLock { state in
+            let starting = chats.filter { chat in
                 guard !state.running.contains(chat), (state.parked[chat]?.until ?? .zero) <= now else { return false }
                 state.running.insert(chat)
                 return true
             }
+            return (starting, state.wakes)
         }
         for chat in starting {
             group.addTask {
                 await self.deliver(chat)
-                self.state.withLock { _ = $0.running.remove(chat) }
-                // Rows queued while the worker was finishing are picked up by the next look.
-                self.wake()
+                let missed = self.state.withLock { state in
+                    state.running.remove(chat)
+                    return state.wakes != wakes
+                }
+                // Rows queued while the worker ran were announced by a wake this look could not act on
+                // (the chat was busy). Without one, what is left (rows waiting for their mark, a parked
+                // chat) waits for the next tick: looking again at once would only spin.
+                if missed { self.signalContinuation.yield() }
             }
         }
         return !starting.isEmpty
@@ -149,6 +166,15 @@ public final class OutboxDeliverer: Sendable {
             do {
                 queue = try database.read { try $0.pendingOutbox(chat: chat, limit: Self.window + unmarked.count) }
                     .filter { !unmarked.contains($0.id) }
+            } catch StoreError.corruptRow {
+                // A row this version cannot read would block the chat's queue for good: it is failed.
+                let failed = try? database.write { try $0.failUnreadableOutbox(chat: chat) }
+                logger.error("outbox rows with unreadable content failed", metadata: ["chat": "\(chat)", "rows": "\(failed ?? 0)"])
+                guard let failed, failed > 0 else {
+                    park(chat)
+                    return
+                }
+                continue
             } catch {
                 logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
                 return
@@ -224,12 +250,7 @@ public final class OutboxDeliverer: Sendable {
         case .cancelled:
             return false
         case .unavailable(let reason):
-            let failures = state.withLock { state in
-                let failures = (state.parked[chat]?.failures ?? 0) + 1
-                let delay = min(300, pow(2, Double(min(failures, 9))))
-                state.parked[chat] = Parked(until: clock.uptime + .seconds(delay), failures: failures)
-                return failures
-            }
+            let failures = park(chat)
             try? database.write { try $0.bumpOutboxAttempts(item.id) }
             metrics.outboxPostponed()
             logger.warning("delivery postponed", metadata: ["chat": "\(chat)", "failures": "\(failures)", "reason": "\(reason)"])
@@ -248,17 +269,37 @@ public final class OutboxDeliverer: Sendable {
                     }
                 }
             } catch {
+                // Looked at again once the store takes writes: the chat waits meanwhile.
                 settle(item, .failed(reason: "chat unavailable"))
+                park(chat)
             }
             return false
         case .migrated(let newChat):
             logger.notice("chat migrated", metadata: ["from": "\(chat)", "to": "\(newChat)"])
-            try? database.write { tx in
-                try tx.migrateChat(from: chat, to: newChat)
-                try tx.retargetOutbox(from: chat, to: newChat)
+            do {
+                try database.write { tx in
+                    try tx.migrateChat(from: chat, to: newChat)
+                    try tx.retargetOutbox(from: chat, to: newChat)
+                }
+                wake()
+            } catch {
+                // The old id keeps its rows until the store takes the move: the chat waits meanwhile.
+                logger.error("cannot move a migrated chat's data; retried later", metadata: ["chat": "\(chat)", "error": "\(error)"])
+                park(chat)
             }
-            wake()
             return false
+        }
+    }
+
+    /// Parks `chat` with a backoff that doubles with each failure in a row (2 s up to 5 minutes);
+    /// returns the number of failures so far.
+    @discardableResult
+    private func park(_ chat: ChatID) -> Int {
+        state.withLock { state in
+            let failures = (state.parked[chat]?.failures ?? 0) + 1
+            let delay = min(300, pow(2, Double(min(failures, 9))))
+            state.parked[chat] = Parked(until: clock.uptime + .seconds(delay), failures: failures)
+            return failures
         }
     }
 

@@ -37,5 +37,11 @@ public struct OutboxService: Service {
             return first
         }
         logger.info("outbox flushed for shutdown", metadata: ["left": "\(left.map(String.init) ?? "unknown (grace elapsed)")"])
+        let unmarked = outbox.unmarkedCount
+        if unmarked > 0 {
+            logger.warning(
+                "messages sent while the database could not record it will be sent again after the restart",
+                metadata: ["messages": "\(unmarked)"])
+        }
     }
 }

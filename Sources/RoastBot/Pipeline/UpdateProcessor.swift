@@ -83,7 +83,8 @@ public struct UpdateProcessor: Sendable {
     /// attempts made, a prefix of `events` (never empty when `events` is not), as
     /// ``attempt(_:processedAt:prepared:)`` would have: a failing event is rolled back to its
     /// savepoint, the events before it keep their effects, and the events after it are not tried.
-    /// If the shared transaction itself cannot begin or commit, every event tried failed.
+    /// If the shared transaction itself cannot begin or commit, every event tried failed (with the
+    /// store condition one of them met, if any).
     public func attempt(
         group events: ArraySlice<(envelope: IncomingEnvelope, prepared: PreparedEvent)>, clock: any WallClock, budget: Duration
     ) -> [Attempt] {
@@ -111,7 +112,15 @@ public struct UpdateProcessor: Sendable {
             }
             return results
         } catch {
-            return Array(repeating: .failed(error), count: max(results.count, 1))
+            // A store condition inside an event (a full disk) can make SQLite roll the whole transaction
+            // back; the commit then fails with "no transaction is active", which says nothing of the
+            // events. They all failed because of the store: that is reported, so they are waited out.
+            let cause =
+                results.lazy.compactMap { attempt -> (any Error)? in
+                    guard case .failed(let failure) = attempt, failure.isStoreCondition else { return nil }
+                    return failure
+                }.first ?? error
+            return Array(repeating: .failed(cause), count: max(results.count, 1))
         }
     }
 
@@ -146,13 +155,14 @@ public struct UpdateProcessor: Sendable {
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
         let countsAsActivity = try router.countsAsActivity(prepared.action, in: chat.chatID, tx)
-        if !chat.isActive, countsAsActivity {
-            // Someone talks to the bot there, so it can post there again (e.g. unblocked in private).
+        if !chat.isActive, countsAsActivity, prepared.action.traits.isRequest {
+            // Someone sends the bot a message there, so it is back (e.g. unblocked in private). A press
+            // on an old message proves nothing: Telegram delivers those from chats that removed the bot.
             try tx.setChatActive(chat.chatID, true, at: envelope.date)
             chat.isActive = true
         }
         var profile: Profile?
-        if let sender = envelope.sender, !sender.isBot, countsAsActivity {
+        if let sender = envelope.actor.person, countsAsActivity {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
         }
         var context = EventContext(

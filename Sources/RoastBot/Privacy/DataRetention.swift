@@ -3,8 +3,9 @@ import Logging
 import RoastStore
 
 /// Deletes what the bot no longer needs to keep: everything stored about a chat that removed the
-/// bot (kicked it, left, blocked it in private) once it has been gone for the retention period, and
-/// export links nobody opened in time. Runs once a day from ``SchedulerService``.
+/// bot (kicked it, left, blocked it in private) once it has been gone for the retention period, the
+/// record of messages that could not be delivered after that period, and export links nobody opened
+/// in time. Runs once a day from ``SchedulerService``.
 public struct DataRetention: Sendable {
     /// How long a chat's data outlives the bot's removal by default.
     public static let defaultPeriod: TimeInterval = 30 * 86_400
@@ -37,8 +38,11 @@ public struct DataRetention: Sendable {
             let expired = try database.write {
                 try $0.pruneExportRequests(before: now.addingTimeInterval(-PrivacyFeature.exportLinkValidity))
             }
-            if forgotten > 0 || expired > 0 {
-                logger.notice("retention: data deleted", metadata: ["chats": "\(forgotten)", "export links": "\(expired)"])
+            let failed = try database.write { try $0.pruneFailedOutbox(before: now.addingTimeInterval(-period)) }
+            if forgotten > 0 || expired > 0 || failed > 0 {
+                logger.notice(
+                    "retention: data deleted",
+                    metadata: ["chats": "\(forgotten)", "export links": "\(expired)", "failed messages": "\(failed)"])
             }
         } catch {
             logger.error("retention sweep failed; retried tomorrow", metadata: ["error": "\(error)"])

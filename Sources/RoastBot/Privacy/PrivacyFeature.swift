@@ -18,8 +18,9 @@ public struct PrivacyFeature: Feature {
         case exportMine
         /// `/export chat`: the chat's data (admins, or anyone in a private chat).
         case exportChat
-        /// The private chat opened through an export's link (`/start export_<request>`).
-        case deliverExport(request: Int64)
+        /// The private chat opened through an export's link (`/start export_<request>`, and the
+        /// group's id for a chat's export, whose requester must still be an admin there).
+        case deliverExport(request: Int64, chat: ChatID?)
     }
 
     /// `/forgetme`'s buttons.
@@ -65,13 +66,25 @@ public struct PrivacyFeature: Feature {
         case .command(_, let arguments): arguments.first?.lowercased() == "chat" ? .exportChat : .exportMine
         case .button(let payload, let message): ButtonAction(payload).map { .confirmForget($0.user, confirm: $0.confirm, message: message) }
         case .startLink(let link):
-            link.fields.count == 1 ? Int64(link.fields[0]).flatMap { $0 > 0 ? .deliverExport(request: $0) : nil } : nil
+            Self.exportLink(link)
         case .event: nil
         }
     }
 
     public func needs(of action: Action) -> ActionNeeds {
-        action == .exportChat ? ActionNeeds(adminStatus: true) : ActionNeeds()
+        switch action {
+        case .exportChat: ActionNeeds(adminStatus: true)
+        case .deliverExport(_, let chat?): ActionNeeds(adminStatus: true, adminOf: chat)
+        case .forgetMe, .confirmForget, .exportMine, .deliverExport: ActionNeeds()
+        }
+    }
+
+    /// `export_<request>` (a person's export) or `export_<request>_<group>` (a chat's).
+    private static func exportLink(_ link: StartLink) -> Action? {
+        guard (1...2).contains(link.fields.count), let request = Int64(link.fields[0]), request > 0 else { return nil }
+        guard link.fields.count == 2 else { return .deliverExport(request: request, chat: nil) }
+        guard let chat = Int64(link.fields[1]) else { return nil }
+        return .deliverExport(request: request, chat: ChatID(chat))
     }
 
     /// Answering `/forgetme`'s question is not activity: a "yes" must not keep, or re-create, what it deletes.
@@ -88,7 +101,7 @@ public struct PrivacyFeature: Feature {
         case .confirmForget(let user, let confirm, let message): try confirmForget(user, confirm: confirm, message: message, context, tx)
         case .exportMine: try export(.person, context, tx)
         case .exportChat: try export(.chat, context, tx)
-        case .deliverExport(let request): try deliverExport(request, context, tx)
+        case .deliverExport(let request, let chat): try deliverExport(request, linkedTo: chat, context, tx)
         }
     }
 
@@ -122,7 +135,7 @@ public struct PrivacyFeature: Feature {
     /// `/export` and `/export chat`: the file in a private chat, made now or when the person opens it.
     private func export(_ scope: ExportScope, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
         let words = context.words
-        guard let user = context.sender?.id, !(context.sender?.isBot ?? true) else { return .nothing }
+        guard let user = context.envelope.actor.person?.id else { return .nothing }
         if scope == .chat, !SettingsFeature.mayChange(context) {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportChatAdminsOnly)))])
         }
@@ -135,21 +148,30 @@ public struct PrivacyFeature: Feature {
                 .privateDocument(document, to: user), .send(OutgoingMessage(text: RichText(plain: words.exportSentPrivately))),
             ])
         }
-        let request = try tx.requestExport(scope, user: user, chat: context.chatID, at: context.envelope.date)
-        let link = Button.privateChat(words.exportOpenPrivateChat, start: StartLink("export", String(request)).encoded)
+        let request = String(try tx.requestExport(scope, user: user, chat: context.chatID, at: context.envelope.date))
+        let payload = scope == .chat ? StartLink("export", request, String(context.chatID.rawValue)) : StartLink("export", request)
+        let link = Button.privateChat(words.exportOpenPrivateChat, start: payload.encoded)
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportNeedsPrivateChat), buttons: [[link]]))])
     }
 
     /// The private chat opened through an export's link: the file, if the link is the sender's own
-    /// and still valid.
-    private func deliverExport(_ request: Int64, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+    /// and still valid — and, for a chat's export, if they are still an admin of that group (the
+    /// status is checked again when the link is opened: a demoted admin gets nothing).
+    private func deliverExport(_ request: Int64, linkedTo linkChat: ChatID?, _ context: EventContext, _ tx: borrowing StoreTransaction)
+        throws -> HandlerOutcome
+    {
         let words = context.words
         guard let user = context.sender?.id else { return .nothing }
         guard context.envelope.chat.kind == .privateChat,
             let (chat, scope) = try tx.takeExportRequest(
-                request, user: user, notBefore: context.envelope.date.addingTimeInterval(-Self.exportLinkValidity)),
-            let document = try document(scope, of: user, in: chat, words, tx)
+                request, user: user, notBefore: context.envelope.date.addingTimeInterval(-Self.exportLinkValidity))
         else { return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportLinkInvalid)))]) }
+        if scope == .chat, linkChat != chat || context.senderIsAdmin != true {
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportChatAdminsOnly)))])
+        }
+        guard let document = try document(scope, of: user, in: chat, words, tx) else {
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportLinkInvalid)))])
+        }
         return HandlerOutcome(replies: [.document(document)])
     }
 

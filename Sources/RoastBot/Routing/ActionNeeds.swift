@@ -1,3 +1,4 @@
+import ChatPlatform
 import RoastCore
 import RoastStore
 
@@ -6,13 +7,17 @@ import RoastStore
 public struct ActionNeeds: Sendable, Hashable {
     /// The sender's admin status in the chat, from the platform.
     public var adminStatus: Bool
+    /// The group whose admin status is asked, when it is not the chat of the event (a link opened in
+    /// the private chat acts on a group).
+    public var adminOf: ChatID?
     /// Admin statuses cached for the chat may be out of date (someone's status changed).
     public var freshAdmins: Bool
     /// The roast the action asks for: the AI provider (when configured and on) may write it.
     public var roast: RoastNeed?
 
-    public init(adminStatus: Bool = false, freshAdmins: Bool = false, roast: RoastNeed? = nil) {
+    public init(adminStatus: Bool = false, adminOf: ChatID? = nil, freshAdmins: Bool = false, roast: RoastNeed? = nil) {
         self.adminStatus = adminStatus
+        self.adminOf = adminOf
         self.freshAdmins = freshAdmins
         self.roast = roast
     }

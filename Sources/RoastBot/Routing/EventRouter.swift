@@ -58,7 +58,7 @@ public struct EventRouter: Sendable {
             let traits = ActionTraits(isRequest: true, countsAsActivity: true)
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
             let command = name.lowercased()
-            if envelope.sender == nil, personalCommands.contains(command) {
+            if envelope.actor.person == nil, personalCommands.contains(command) {
                 return RoutedAction(target: .needsPerson, traits: ActionTraits(isRequest: true))
             }
             if command == "start", let first = words.first, let link = StartLink(parsing: first), let owner = startLinkOwners[link.tag],

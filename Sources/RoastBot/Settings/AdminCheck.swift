@@ -37,26 +37,29 @@ public final class AdminCheck: Sendable {
     public func prepare(_ envelope: IncomingEnvelope, needs: ActionNeeds) async -> Bool? {
         if needs.freshAdmins { invalidate(chat: envelope.chat.id) }
         guard needs.adminStatus else { return nil }
-        switch envelope.senderChat {
+        let sender: Person
+        switch envelope.actor {
+        case .person(let person): sender = person
         case .anonymousAdmin: return true
-        case .channel: return false
-        case nil: break
+        case .channel, .bot: return false
+        case .nobody: return nil
         }
-        guard let sender = envelope.sender else { return nil }
-        guard envelope.chat.kind != .privateChat else { return true }
-        let key = Key(chat: envelope.chat.id, user: sender.id)
+        let chat = needs.adminOf ?? envelope.chat.id
+        // Everyone administers their own private chat.
+        guard needs.adminOf != nil || envelope.chat.kind != .privateChat else { return true }
+        let key = Key(chat: chat, user: sender.id)
         let now = clock.uptime
         if let cached = cache.withLock({ $0[key] }), cached.until > now { return cached.isAdmin }
         guard let administration else { return false }
         do {
-            let isAdmin = try await administration.isAdmin(sender.id, in: envelope.chat.id)
+            let isAdmin = try await administration.isAdmin(sender.id, in: chat)
             cache.withLock { cache in
                 if cache.count > 10_000 { cache = cache.filter { $0.value.until > now } }
                 cache[key] = (isAdmin, now + .seconds(ttl))
             }
             return isAdmin
         } catch {
-            logger.notice("cannot check admin status", metadata: ["chat": "\(envelope.chat.id)", "error": "\(error)"])
+            logger.notice("cannot check admin status", metadata: ["chat": "\(chat)", "error": "\(error)"])
             return false
         }
     }

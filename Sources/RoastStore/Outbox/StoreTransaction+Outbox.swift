@@ -90,8 +90,32 @@ extension StoreTransaction {
 
     /// Parks an item that will never be delivered. `reason` is kept for the operator and must not
     /// contain message text.
+    /// Records that `id` will never be delivered, and why. Its content goes: a failed row is kept
+    /// for the operator (chat, time, reason), not the message, which may hold people's data (a whole
+    /// export, names in a leaderboard). Failed rows are deleted after a while (``pruneFailedOutbox(before:)``).
     public func failOutbox(_ id: Int64, reason: String) throws(StoreError) {
-        try connection.execute("UPDATE outbox SET state = 'failed', failure_reason = ? WHERE outbox_id = ?", reason, id)
+        try connection.execute(
+            "UPDATE outbox SET state = 'failed', failure_reason = ?, payload = '' WHERE outbox_id = ?", String(reason.prefix(500)), id)
+    }
+
+    /// Fails `chat`'s pending rows whose content cannot be read (written by a newer version, or
+    /// damaged), so that they stop blocking the chat's queue; returns how many.
+    public func failUnreadableOutbox(chat: ChatID) throws(StoreError) -> Int {
+        let rows = try connection.query("SELECT outbox_id, payload FROM outbox WHERE state = 'pending' AND chat_id = ?", chat) {
+            (row: borrowing Row) in (row.int64(0), row.string(1))
+        }
+        var failed = 0
+        for (id, payload) in rows where (try? Self.decoder.decode(OutboxAction.self, from: Data(payload.utf8))) == nil {
+            try failOutbox(id, reason: "unreadable content")
+            failed += 1
+        }
+        return failed
+    }
+
+    /// Deletes failed rows created before `date`; returns how many.
+    public func pruneFailedOutbox(before date: Date) throws(StoreError) -> Int {
+        try connection.execute("DELETE FROM outbox WHERE state = 'failed' AND created_at < ?", date)
+        return connection.changes
     }
 
     public func bumpOutboxAttempts(_ id: Int64) throws(StoreError) {

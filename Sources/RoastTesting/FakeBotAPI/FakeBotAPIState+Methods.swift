@@ -81,18 +81,35 @@ extension FakeBotAPIState {
         case .success(let chat): target = chat
         case .failure(let reply): return reply
         }
+        let message: FakeSentMessage
+        switch post(parameters, to: target, text: "text", limit: 4096, now: now, monotonic: monotonic) {
+        case .success(let value): message = value
+        case .failure(let reply): return reply
+        }
+        return .ok(messageJSON(message, extra: ["text": .string(message.text)]))
+    }
+
+    /// What every send method checks and records alike: the text or caption (`text` names the
+    /// parameter, at most `limit` characters after parsing), the keyboard, the message replied to
+    /// (it must exist unless sending without it is allowed), the topic, the rate limits; then the
+    /// message is stored. `documentFilename` marks a document.
+    private mutating func post(
+        _ parameters: RequestParameters, to target: FakeChat, text: String, limit: Int, documentFilename: String? = nil, now: Date,
+        monotonic: Double
+    ) -> Result<FakeSentMessage, APIReply> {
         let parseMode = parameters.string("parse_mode")
         let rendered: (plain: String, html: String?)
+        let isCaption = text == "caption"
         switch Self.render(
-            parameters.string("text"), parseMode: parseMode, limit: 4096, allowEmpty: false)
+            isCaption ? parameters.string(text) ?? "" : parameters.string(text), parseMode: parseMode, limit: limit, allowEmpty: isCaption)
         {
         case .success(let value): rendered = value
-        case .failure(let reply): return reply
+        case .failure(let reply): return .failure(reply)
         }
         let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
         switch Self.parseMarkup(parameters.json("reply_markup")) {
         case .success(let value): markup = value
-        case .failure(let reply): return reply
+        case .failure(let reply): return .failure(reply)
         }
         let replyTo =
             parameters.int("reply_to_message_id")
@@ -101,22 +118,20 @@ extension FakeBotAPIState {
             parameters.bool("allow_sending_without_reply") != true,
             parameters.json("reply_parameters")?["allow_sending_without_reply"]?.boolValue != true
         {
-            return .badRequest("message to be replied not found")
+            return .failure(.badRequest("message to be replied not found"))
         }
         let thread: Int64?
         switch self.thread(parameters, chat: target, replyTo: replyTo) {
         case .success(let value): thread = value
-        case .failure(let reply): return reply
+        case .failure(let reply): return .failure(reply)
         }
-        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
+        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return .failure(reply) }
         let message = FakeSentMessage(
-            messageID: allocateMessageID(in: target.id), chatID: target.id, text: rendered.plain,
-            html: rendered.html,
-            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now,
-            editDate: nil,
-            edits: [], isDeleted: false, documentFilename: nil)
+            messageID: allocateMessageID(in: target.id), chatID: target.id, text: rendered.plain, html: rendered.html, parseMode: parseMode,
+            buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now, editDate: nil, edits: [],
+            isDeleted: false, documentFilename: documentFilename)
         store(message, markup: markup.inline)
-        return .ok(messageJSON(message, extra: ["text": .string(rendered.plain)]))
+        return .success(message)
     }
 
     private mutating func sendDocument(_ parameters: RequestParameters, now: Date, monotonic: Double)
@@ -132,33 +147,14 @@ extension FakeBotAPIState {
         guard file != nil || !(reference ?? "").isEmpty else {
             return .badRequest("there is no document in the request")
         }
-        let parseMode = parameters.string("parse_mode")
-        let caption: (plain: String, html: String?)
-        switch Self.render(
-            parameters.string("caption") ?? "", parseMode: parseMode, limit: 1024, allowEmpty: true)
+        let message: FakeSentMessage
+        switch post(
+            parameters, to: target, text: "caption", limit: 1024, documentFilename: file?.filename, now: now, monotonic: monotonic)
         {
-        case .success(let value): caption = value
+        case .success(let value): message = value
         case .failure(let reply): return reply
         }
-        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
-        switch Self.parseMarkup(parameters.json("reply_markup")) {
-        case .success(let value): markup = value
-        case .failure(let reply): return reply
-        }
-        let replyTo = parameters.json("reply_parameters")?["message_id"]?.intValue
-        let thread: Int64?
-        switch self.thread(parameters, chat: target, replyTo: replyTo) {
-        case .success(let value): thread = value
-        case .failure(let reply): return reply
-        }
-        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
-        let message = FakeSentMessage(
-            messageID: allocateMessageID(in: target.id), chatID: target.id, text: caption.plain,
-            html: caption.html,
-            parseMode: parseMode, buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now,
-            editDate: nil, edits: [],
-            isDeleted: false, documentFilename: file?.filename)
-        store(message, markup: markup.inline)
+        let caption = (plain: message.text, html: message.html)
         documents.append(
             FakeDocument(
                 chatID: target.id, messageID: message.messageID, filename: file?.filename,
@@ -203,29 +199,13 @@ extension FakeBotAPIState {
         } else {
             return .badRequest("there is no photo in the request")
         }
-        let parseMode = parameters.string("parse_mode")
-        let caption: (plain: String, html: String?)
-        switch Self.render(parameters.string("caption") ?? "", parseMode: parseMode, limit: 1024, allowEmpty: true) {
-        case .success(let value): caption = value
+        let message: FakeSentMessage
+        switch post(parameters, to: target, text: "caption", limit: 1024, now: now, monotonic: monotonic) {
+        case .success(let value): message = value
         case .failure(let reply): return reply
         }
-        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
-        switch Self.parseMarkup(parameters.json("reply_markup")) {
-        case .success(let value): markup = value
-        case .failure(let reply): return reply
-        }
-        let replyTo = parameters.json("reply_parameters")?["message_id"]?.intValue
-        let thread: Int64?
-        switch self.thread(parameters, chat: target, replyTo: replyTo) {
-        case .success(let value): thread = value
-        case .failure(let reply): return reply
-        }
-        if let reply = admit(chat: target, countsGlobally: true, monotonic: monotonic) { return reply }
-        let message = FakeSentMessage(
-            messageID: allocateMessageID(in: target.id), chatID: target.id, text: caption.plain, html: caption.html, parseMode: parseMode,
-            buttons: markup.buttons, replyToMessageID: replyTo, messageThreadID: thread, date: now, editDate: nil, edits: [],
-            isDeleted: false, documentFilename: nil)
-        store(message, markup: markup.inline)
+        let caption = (plain: message.text, html: message.html)
+        let (replyTo, thread) = (message.replyToMessageID, message.messageThreadID)
         let photoSizes: [FakePhotoSize]
         if let sizes {
             photoSizes = sizes

@@ -90,11 +90,12 @@ public struct TelegramPoller: Sendable {
         var offset = startOffset
         var failures = 0
         var conflictLogged = false
+        var limit: Int?
         logger.info("polling started", metadata: ["offset": "\(offset.map(String.init) ?? "none")"])
         defer { logger.info("polling stopped") }
 
         while !Task.isCancelled {
-            let outcome = await poll(offset: offset)
+            let outcome = await poll(offset: offset, limit: limit)
             if Task.isCancelled { return }
             if case .failed(let error) = outcome { metrics.request("getUpdates", failedWith: error) }
             let delay: Double
@@ -104,6 +105,7 @@ public struct TelegramPoller: Sendable {
             case .updates(let updates):
                 failures = 0
                 conflictLogged = false
+                limit = Self.grown(limit)
                 metrics.request("getUpdates", .ok)
                 metrics.pollLag(seconds: Update.lag(of: updates, at: clock.now))
                 contact?.succeeded(atUptime: clock.uptime)
@@ -132,6 +134,13 @@ public struct TelegramPoller: Sendable {
                         "another instance is polling this token (or a webhook is set); retrying until it stops",
                         metadata: ["telegram": "\(description)", "retry_in": "\(Self.seconds(delay))"])
                 }
+            case .failed(.network(.responseTooLarge(let cap))):
+                failures += 1
+                delay = backoff(failures: failures, cap: 30)
+                limit = Self.shrunk(limit)
+                logger.warning(
+                    "getUpdates answer larger than the response cap; asking for fewer updates",
+                    metadata: ["cap_bytes": "\(cap)", "limit": "\(limit ?? Self.telegramLimit)", "retry_in": "\(Self.seconds(delay))"])
             case .failed(let error) where error.isUnauthorized:
                 guard case .api(let code, _) = error else { preconditionFailure("unauthorized is an api error") }
                 logger.critical("Telegram refused the bot token; check the token and the base URL", metadata: ["code": "\(code)"])
@@ -160,14 +169,14 @@ public struct TelegramPoller: Sendable {
     }
 
     /// One `getUpdates` call raced against the watchdog.
-    private func poll(offset: Int64?) async -> PollOutcome {
+    private func poll(offset: Int64?, limit: Int?) async -> PollOutcome {
         let client = client
         let clock = clock
         let (timeout, allowed, watchdog) = (pollTimeout, allowedUpdates, Double(pollTimeout + 30))
         return await withTaskGroup(of: PollOutcome.self) { group in
             group.addTask {
                 do throws(TelegramError) {
-                    return .updates(try await client.getUpdates(offset: offset, timeout: timeout, allowedUpdates: allowed))
+                    return .updates(try await client.getUpdates(offset: offset, limit: limit, timeout: timeout, allowedUpdates: allowed))
                 } catch {
                     return .failed(error)
                 }
@@ -210,6 +219,19 @@ public struct TelegramPoller: Sendable {
         for skip in batch.skipped {
             logger.debug("skipped update", metadata: ["update_id": "\(skip.updateID)", "reason": "\(skip.reason)"])
         }
+    }
+
+    /// Telegram's own batch size when no `limit` is sent.
+    static let telegramLimit = 100
+
+    /// Half the batch after an answer too large for the response cap (at least one update), so the bot
+    /// moves past a run of huge updates instead of asking for the same answer forever.
+    private static func shrunk(_ limit: Int?) -> Int { max(1, (limit ?? telegramLimit) / 2) }
+
+    /// Twice the batch after a good answer, back to Telegram's default once it reaches it.
+    private static func grown(_ limit: Int?) -> Int? {
+        guard let limit else { return nil }
+        return limit * 2 >= telegramLimit ? nil : limit * 2
     }
 
     /// Full jitter: a random delay up to `min(cap, 1 s × 2^(failures-1))`.

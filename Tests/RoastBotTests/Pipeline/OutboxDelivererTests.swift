@@ -130,4 +130,28 @@ struct OutboxDelivererTests {
         #expect(await outbox.deliverPending() == 0)
         #expect(platform.sentMessages.count == 1)
     }
+
+    /// While a confirmed send waits for its mark, the delivery loop waits for its next tick instead of
+    /// starting a worker for the chat again and again (it spun a core at 100 %).
+    @Test func aSendWaitingForItsMarkDoesNotSpinTheLoop() async throws {
+        let faults = StoreFaults()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path, faults: faults)
+        try database.write { tx in _ = try tx.ensureChat(Self.quiet, defaultLanguage: .en, at: Date(timeIntervalSince1970: 0)) }
+        try Self.enqueue(database, "roast", to: Self.quiet, priority: .reply)
+        let platform = RecordingPlatform()
+        // The manual clock never ticks by itself: only wakes make the loop look again.
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        faults.inject(.full)
+        let loop = Task { await outbox.run() }
+        try await Self.eventually { platform.sentMessages.count == 1 }
+        let attempts = faults.writeAttempts
+        try await Task.sleep(for: .milliseconds(500))
+        loop.cancel()
+        await loop.value
+        #expect(faults.writeAttempts - attempts < 5, "\(faults.writeAttempts - attempts) write attempts in 0.5 s")
+        #expect(platform.sentMessages.count == 1)
+    }
 }

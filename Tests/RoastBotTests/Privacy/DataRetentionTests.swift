@@ -75,6 +75,22 @@ struct DataRetentionTests {
         #expect(try Self.rows(of: BotFixture.group.id, bot) == before)
     }
 
+    /// Telegram still delivers presses on the bot's old messages in a chat that removed it: a press
+    /// proves nothing about membership, so it neither brings the chat back nor restarts its clock.
+    @Test func aPressOnAnOldMessageDoesNotKeepARemovedChatAlive() async throws {
+        var bot = try await Self.twoGroupsOneLeft()
+        defer { bot.cleanUp() }
+        let roast = try #require(bot.platform.sentMessages.first { $0.chat == BotFixture.group.id && !$0.content.buttons.isEmpty })
+        let fire = try #require(roast.content.buttons.first?.dropFirst().first)
+        bot.clock.advance(by: 20 * Self.day)
+        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: fire.data, message: roast.message), from: BotFixture.alice))
+        #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.isActive } == false)
+        let retention = DataRetention(database: bot.database, period: 30 * Self.day, logger: Logger(label: "test"))
+        // 31 days after the removal, 11 after the press.
+        #expect(retention.sweep(now: bot.clock.now.addingTimeInterval(11 * Self.day)) == 1)
+        #expect(try Self.rows(of: BotFixture.group.id, bot) == 0)
+    }
+
     @Test func exportLinksExpireAfterAWeek() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }

@@ -100,6 +100,32 @@ struct PrivacyFeatureTests {
         #expect(documents(bot).count == 1)
     }
 
+    /// The link of a chat's export checks the admin status again when it is opened: demoted since the
+    /// request, the person gets no file.
+    @Test func aChatExportLinkDeliversOnlyToSomeoneStillAnAdmin() async throws {
+        let administration = FixedAdministration(admins: [BotFixture.alice.id, BotFixture.bob.id])
+        var bot = try BotFixture(administration: administration)
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/roast", from: BotFixture.bob))
+        func link(for person: Person) async throws -> String {
+            await bot.run(bot.command("/export chat", from: person))
+            return try #require(bot.platform.sentMessages.last?.content.buttons.first?.first?.startsPrivateChat)
+        }
+        let alices = try await link(for: BotFixture.alice)
+        let bobs = try await link(for: BotFixture.bob)
+        // Alice is demoted before she opens hers.
+        administration.setAdmins([BotFixture.bob.id])
+        await bot.run(bot.envelope(.memberChanged(BotFixture.alice.id, isAdmin: false), from: BotFixture.bob))
+        await bot.run(
+            bot.envelope(.command(name: "start", arguments: alices, message: MessageID(5)), from: BotFixture.alice, in: Self.alicePrivately)
+        )
+        #expect(documents(bot).isEmpty)
+        #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.en).exportChatAdminsOnly)
+        await bot.run(
+            bot.envelope(.command(name: "start", arguments: bobs, message: MessageID(6)), from: BotFixture.bob, in: Self.bobPrivately))
+        #expect(documents(bot).map(\.chat) == [Self.bobPrivately.id])
+    }
+
     @Test func exportChatIsForAdminsOnly() async throws {
         var bot = try BotFixture(administration: Self.admins)
         defer { bot.cleanUp() }

@@ -99,7 +99,11 @@ struct EventRouterTests {
             #expect(routed.action(as: WelcomeFeature.Action.self) == .start(deepLink: nil), "\(arguments)")
         }
         let export = router.decode(Self.envelope(.command(name: "start", arguments: "export_42", message: MessageID(1))))
-        #expect(export.action(as: PrivacyFeature.Action.self) == .deliverExport(request: 42))
+        #expect(export.action(as: PrivacyFeature.Action.self) == .deliverExport(request: 42, chat: nil))
+        // A chat's export names its group: the admin status is asked there, not in the private chat.
+        let chatExport = router.decode(Self.envelope(.command(name: "start", arguments: "export_42_-100123", message: MessageID(1))))
+        #expect(chatExport.action(as: PrivacyFeature.Action.self) == .deliverExport(request: 42, chat: ChatID(-100_123)))
+        #expect(chatExport.traits.needs.adminStatus && chatExport.traits.needs.adminOf == ChatID(-100_123))
         let roast = router.decode(Self.envelope(.command(name: "start", arguments: "roast_meetings_3", message: MessageID(1))))
         #expect(
             roast.action(as: WelcomeFeature.Action.self)

@@ -88,4 +88,35 @@ struct OutboxTests {
         }
         #expect(chats == [ChatID(-100), ChatID(-2)])
     }
+
+    /// A failed row keeps why and where, not what: the message may hold people's data (a whole export,
+    /// names on a leaderboard) and would otherwise stay forever.
+    @Test func aFailedRowKeepsNoContentAndIsPrunedLater() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let (payload, reason) = try database.write { tx in
+            let id = try tx.enqueue(.send(OutgoingMessage(text: "🥇 Alice — 12 ngày")), chat: ChatID(-1), anchor: nil, at: Fixtures.monday)
+            try tx.failOutbox(id, reason: "Bad Request: chat not found")
+            return try tx.connection.queryOne("SELECT payload, failure_reason FROM outbox WHERE outbox_id = ?", id) {
+                (row: borrowing Row) in (row.string(0), row.string(1))
+            } ?? ("?", "?")
+        }
+        #expect(!payload.contains("Alice"))
+        #expect(reason == "Bad Request: chat not found")
+        #expect(try database.write { try $0.pruneFailedOutbox(before: Fixtures.monday) } == 0)
+        #expect(try database.write { try $0.pruneFailedOutbox(before: Fixtures.monday.addingTimeInterval(1)) } == 1)
+    }
+
+    /// A row this version cannot read fails instead of blocking its chat's queue.
+    @Test func unreadableRowsFailAndTheRestOfTheQueueStays() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let pending = try database.write { tx in
+            let broken = try tx.enqueue(.send(OutgoingMessage(text: "a")), chat: ChatID(-1), anchor: nil, at: Fixtures.monday)
+            try tx.enqueue(.send(OutgoingMessage(text: "b")), chat: ChatID(-1), anchor: nil, at: Fixtures.monday)
+            try tx.connection.execute("UPDATE outbox SET payload = '{\"type\":\"hologram\"}' WHERE outbox_id = ?", broken)
+            #expect(throws: StoreError.self) { try tx.pendingOutbox(chat: ChatID(-1), limit: 10) }
+            #expect(try tx.failUnreadableOutbox(chat: ChatID(-1)) == 1)
+            return try tx.pendingOutbox(chat: ChatID(-1), limit: 10)
+        }
+        #expect(pending.count == 1)
+    }
 }

@@ -208,7 +208,26 @@ func yieldUntil(_ what: String, _ condition: () -> Bool) async {
         task.cancel()
         #expect(await task.value == nil)
         #expect(clock.waits(excludingWatchdog: Self.watchdog) == [1])
-        #expect(logs.all.contains { $0.text.contains("getUpdates failed") })
+        #expect(logs.all.contains { $0.text.contains("larger than the response cap") })
+    }
+
+    /// A batch too large for the cap is asked for again in smaller batches, so that the bot moves on
+    /// instead of asking for the same oversized answer forever; the limit grows back afterwards.
+    @Test func anOversizedAnswerIsAskedForAgainInSmallerBatches() async throws {
+        let tooLarge = StubHTTPClient.Reply.failure(.responseTooLarge(limit: 16 << 20))
+        http.enqueue(tooLarge, tooLarge, .ok("[" + Self.privateText(30, "hi") + "]"), .ok("[]"))
+        let task = start()
+        for index in 0..<2 {
+            await yieldUntil("backoff \(index)") { clock.waits(excludingWatchdog: Self.watchdog).count == index + 1 }
+            clock.advance(by: 30)
+        }
+        await yieldUntil("fourth poll") { http.requestCount == 4 }
+        task.cancel()
+        _ = await task.value
+        let limits = try http.requests.prefix(4).map { request in
+            (try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])?["limit"] as? Int
+        }
+        #expect(limits == [nil, 50, 25, 50])
     }
 
     @Test func backoffIsCappedAtThirtySeconds() async {

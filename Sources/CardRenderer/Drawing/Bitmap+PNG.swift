@@ -1,15 +1,10 @@
 import CPangoCairo
 
-/// A PNG decoded by libpng (through Cairo's reader): proof that bytes the bot sent are a valid
-/// picture, and its pixels to look at.
-struct DecodedPNG: Sendable {
-    let width: Int
-    let height: Int
-    /// Native-endian 0x??RRGGBB words, row by row.
-    let pixels: [UInt32]
-
-    /// nil when `bytes` are not a PNG libpng reads to its end.
-    init?(_ bytes: [UInt8]) {
+extension Bitmap {
+    /// `bytes` decoded by libpng through Cairo's reader, or nil when they are not a PNG it reads to
+    /// its end: how tests (and anyone checking a picture the bot sent) prove bytes are a valid
+    /// picture and look at its pixels. Opaque pictures come back with alpha 0xFF throughout.
+    public init?(png bytes: [UInt8]) {
         final class Reader {
             let bytes: [UInt8]
             var offset = 0
@@ -32,21 +27,15 @@ struct DecodedPNG: Sendable {
         }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         var pixels: [UInt32] = []
         pixels.reserveCapacity(width * height)
         for row in 0..<height {
-            pixels.append(
-                contentsOf: UnsafeBufferPointer(
-                    start: UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self), count: width))
+            let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            pixels.append(contentsOf: UnsafeBufferPointer(start: line, count: width))
         }
-        self.pixels = pixels
-    }
-
-    func rgb(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
-        let pixel = pixels[y * width + x]
-        return (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+        self.init(width: width, height: height, hasAlpha: false, pixels: pixels)
     }
 }
