@@ -26,7 +26,8 @@ public struct TelegramMetrics: Sendable {
 
     /// The methods counted by name; others count as `other`.
     public static let methods = [
-        "sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument", "sendPhoto", "answerCallbackQuery", "getUpdates", "other",
+        "sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument", "sendPhoto", "answerCallbackQuery", "getUpdates",
+        "other",
     ]
 
     /// Answers the webhook endpoint gives, by status.
@@ -57,12 +58,17 @@ public struct TelegramMetrics: Sendable {
                     method,
                     Dictionary(
                         uniqueKeysWithValues: Outcome.allCases.map {
-                            ($0, Counter(label: Name.requests, dimensions: [("method", method), ("outcome", $0.rawValue)], factory: factory))
+                            (
+                                $0,
+                                Counter(label: Name.requests, dimensions: [("method", method), ("outcome", $0.rawValue)], factory: factory)
+                            )
                         })
                 )
             })
         floodControl = Dictionary(
-            uniqueKeysWithValues: Self.methods.map { ($0, Counter(label: Name.floodControl, dimensions: [("method", $0)], factory: factory)) })
+            uniqueKeysWithValues: Self.methods.map {
+                ($0, Counter(label: Name.floodControl, dimensions: [("method", $0)], factory: factory))
+            })
         retryAfterSeconds = Counter(label: Name.retryAfterSeconds, factory: factory)
         pollLag = Gauge(label: Name.pollLag, factory: factory)
         webhookRequests = Dictionary(

@@ -31,7 +31,8 @@ struct RestoreCommand: ParsableCommand {
             lock = try DatabaseLock(databasePath: target)
         } catch {
             if case .held = error {
-                Composition.fail("\(target): a bot is running on this database; stop it before restoring", code: Composition.databaseInUseExitCode)
+                Composition.fail(
+                    "\(target): a bot is running on this database; stop it before restoring", code: Composition.databaseInUseExitCode)
             }
             Composition.fail("\(error)", code: 1)
         }

@@ -110,7 +110,8 @@ enum TelegramMode {
                 pollTimeout: settings.telegram.pollTimeout, metrics: metrics.telegram, contact: contact)
             let startOffset = try database.read { try $0.resumePoint(of: .telegram) }
             logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
-            ingress = PollingService(poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger, metrics: metrics.bot)
+            ingress = PollingService(
+                poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger, metrics: metrics.bot)
         }
         if let address = settings.metricsAddress, let registry = metrics.registry {
             let gauges = StateGauges(
@@ -119,7 +120,9 @@ enum TelegramMode {
             var circuitState: (@Sendable () -> Int)?
             if let source = ai as? ChatCompletionsRoastSource { circuitState = { source.breakerState.level } }
             let process = ProcessGauges(factory: metrics.factory, circuitState: circuitState)
-            if !address.isLoopback { logger.notice("the metrics listener is not on a loopback address", metadata: ["listen": "\(address)"]) }
+            if !address.isLoopback {
+                logger.notice("the metrics listener is not on a loopback address", metadata: ["listen": "\(address)"])
+            }
             for path in [OperationsEndpoints.metricsPath, OperationsEndpoints.healthPath] where routes[address]?[path] != nil {
                 Composition.fail("the webhook path \(path) is taken by the metrics listener on the same address")
             }
@@ -181,7 +184,8 @@ enum TelegramMode {
                 try await listener.start()
                 listeners.append(listener)
                 let port = await listener.boundPort.map(String.init) ?? "?"
-                logger.info("HTTP listening", metadata: ["address": "\(address.host)", "port": "\(port)", "paths": "\(paths.keys.sorted())"])
+                logger.info(
+                    "HTTP listening", metadata: ["address": "\(address.host)", "port": "\(port)", "paths": "\(paths.keys.sorted())"])
             } catch {
                 for started in listeners { await started.stop(timeout: 0) }
                 Composition.fail(error.description, code: 1)

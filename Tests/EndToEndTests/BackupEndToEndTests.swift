@@ -95,7 +95,9 @@ struct BackupEndToEndTests {
         #expect(restored.output.contains("integrity ok"))
         #expect(try Self.contents(bot.databasePath).roasts.count == 3)
         #expect(try DatabaseBackup.integrityCheck(bot.databasePath) == "ok")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: bot.directory.path).filter { $0.hasPrefix("bot.sqlite.before-restore-") }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: bot.directory.path).filter {
+            $0.hasPrefix("bot.sqlite.before-restore-")
+        }
         #expect(!kept.isEmpty, "the replaced database is kept")
         // The bot starts on the restored database.
         try bot.start()

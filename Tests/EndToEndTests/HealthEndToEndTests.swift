@@ -50,7 +50,8 @@ struct HealthEndToEndTests {
 
         // The disk is full (the store-fault hook), with a command waiting to be applied.
         try "full".write(toFile: faultFile, atomically: true, encoding: .utf8)
-        fake.commandMessage(chat: FakeChat(id: -710_001, type: .supergroup, title: "T"), from: FakeUser(id: 7_101, firstName: "U"), text: "/help")
+        fake.commandMessage(
+            chat: FakeChat(id: -710_001, type: .supergroup, title: "T"), from: FakeUser(id: 7_101, firstName: "U"), text: "/help")
         let full = try #require(await OperationsProbe.get(url))
         #expect(full.status == 503)
         #expect(full.text.contains("full"), "\(full.text)")

@@ -84,7 +84,8 @@ struct SecretsInLogsEndToEndTests {
         fake.commandMessage(chat: team, from: FakeUser(id: 5_556, firstName: "Eve", languageCode: "en"), text: "/roast")
         _ = await fake.waitForMessages(1, in: team.id, timeout: 20)
         let forged = await OperationsProbe.request(
-            url, method: .post, headers: [(name: "X-Telegram-Bot-Api-Secret-Token", value: String(secret.prefix(40)))], body: Array("{}".utf8))
+            url, method: .post, headers: [(name: "X-Telegram-Bot-Api-Secret-Token", value: String(secret.prefix(40)))],
+            body: Array("{}".utf8))
         #expect(forged?.status == 401)
         bot.signal(SIGTERM)
         #expect(await bot.waitForExit() == 0)

@@ -55,7 +55,8 @@ struct WebhookEndToEndTests {
         #expect(fake.pendingUpdateCount == 0)
 
         // Requests that did not come from Telegram: no secret, a wrong one.
-        let forged = #"{"update_id": 999999, "message": {"message_id": 5, "date": 1772398800, "chat": {"id": -730002, "type": "supergroup", "title": "X"}, "from": {"id": 7399, "is_bot": false, "first_name": "M"}, "text": "/roast", "entities": [{"type": "bot_command", "offset": 0, "length": 6}]}}"#
+        let forged =
+            #"{"update_id": 999999, "message": {"message_id": 5, "date": 1772398800, "chat": {"id": -730002, "type": "supergroup", "title": "X"}, "from": {"id": 7399, "is_bot": false, "first_name": "M"}, "text": "/roast", "entities": [{"type": "bot_command", "offset": 0, "length": 6}]}}"#
         let json = [(name: "Content-Type", value: "application/json")]
         for headers in [json, json + [(name: "X-Telegram-Bot-Api-Secret-Token", value: String(secret.dropLast()) + "x")]] {
             let response = await OperationsProbe.request(url, method: .post, headers: headers, body: Array(forged.utf8))

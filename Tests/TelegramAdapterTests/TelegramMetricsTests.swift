@@ -33,7 +33,9 @@ struct TelegramMetricsTests {
         #expect(test.counterTotal(label: requests, dimensions: [("method", "sendMessage"), ("outcome", "chat_unavailable")]) == 1)
         #expect(test.counterTotal(label: requests, dimensions: [("method", "getUpdates"), ("outcome", "conflict")]) == 1)
         #expect(test.counterTotal(label: requests, dimensions: [("method", "sendDocument"), ("outcome", "transient")]) == 1)
-        #expect(test.counterTotal(label: requests, dimensions: [("method", "other"), ("outcome", "ok")]) == 1, "unlisted methods count as other")
+        #expect(
+            test.counterTotal(label: requests, dimensions: [("method", "other"), ("outcome", "ok")]) == 1, "unlisted methods count as other"
+        )
     }
 
     @Test func pollLagIsFromTheNewestDatedUpdate() throws {

@@ -7,9 +7,11 @@ struct InstantTextTests {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         var random = SystemRandomNumberGenerator()
-        let samples = [-2_208_988_800.0, -1, 0, 951_782_400, 1_772_420_400, 4_107_542_399] + (0..<2_000).map { _ in
-            Double(Int64.random(in: -2_208_988_800...4_102_444_800, using: &random))
-        }
+        let samples =
+            [-2_208_988_800.0, -1, 0, 951_782_400, 1_772_420_400, 4_107_542_399]
+            + (0..<2_000).map { _ in
+                Double(Int64.random(in: -2_208_988_800...4_102_444_800, using: &random))
+            }
         for seconds in samples {
             let date = Date(timeIntervalSince1970: seconds)
             #expect(InstantText.utc(date) == formatter.string(from: date), "\(seconds)")

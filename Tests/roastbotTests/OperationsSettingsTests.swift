@@ -36,7 +36,8 @@ struct OperationsSettingsTests {
         let overridden = try BotSettings.load(
             file: path,
             environment: [
-                "ROASTBOT_METRICS_ADDRESS": "127.0.0.2:9000", "ROASTBOT_LOG_FORMAT": "TEXT", "ROASTBOT_WEBHOOK_URL": "https://other.example/",
+                "ROASTBOT_METRICS_ADDRESS": "127.0.0.2:9000", "ROASTBOT_LOG_FORMAT": "TEXT",
+                "ROASTBOT_WEBHOOK_URL": "https://other.example/",
                 "ROASTBOT_WEBHOOK_ADDRESS": "localhost:9001", "ROASTBOT_BACKUP_DIR": "/srv/b", "ROASTBOT_BACKUP_TIME": "23:59",
                 "ROASTBOT_BACKUP_KEEP": "2",
             ])

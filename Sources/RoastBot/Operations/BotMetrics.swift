@@ -97,13 +97,16 @@ public struct BotMetrics: Sendable {
                             (
                                 $0,
                                 Counter(
-                                    label: Name.scheduledPosts, dimensions: [("kind", kind.rawValue), ("outcome", $0.rawValue)], factory: factory)
+                                    label: Name.scheduledPosts, dimensions: [("kind", kind.rawValue), ("outcome", $0.rawValue)],
+                                    factory: factory)
                             )
                         })
                 )
             })
         aiCalls = Dictionary(
-            uniqueKeysWithValues: AIOutcome.allCases.map { ($0, Counter(label: Name.aiCalls, dimensions: [("outcome", $0.rawValue)], factory: factory)) })
+            uniqueKeysWithValues: AIOutcome.allCases.map {
+                ($0, Counter(label: Name.aiCalls, dimensions: [("outcome", $0.rawValue)], factory: factory))
+            })
         aiFallbacks = Counter(label: Name.aiFallbacks, factory: factory)
         delivered = Counter(label: Name.outboxSettled, dimensions: [("outcome", "delivered")], factory: factory)
         refused = Counter(label: Name.outboxSettled, dimensions: [("outcome", "failed")], factory: factory)

@@ -42,7 +42,8 @@ public struct BotRuntime: Sendable {
         let seed = self.seed
         let preparer = ai.map { source in
             RoastPreparer(
-                database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger, metrics: metrics)
+                database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger,
+                metrics: metrics)
         }
         let processor = UpdateProcessor(
             database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links, metrics: metrics)

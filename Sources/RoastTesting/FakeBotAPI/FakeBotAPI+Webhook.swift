@@ -48,7 +48,8 @@ extension FakeBotAPI {
                     group.addTask { await self.deliver(update, to: webhook, client: client) }
                 }
                 let retry = state.withLock { $0.nextWebhookRetry }
-                let wait = retry.map { max(.milliseconds(1), min(ContinuousClock.now.duration(to: $0), .milliseconds(200))) } ?? .milliseconds(200)
+                let wait =
+                    retry.map { max(.milliseconds(1), min(ContinuousClock.now.duration(to: $0), .milliseconds(200))) } ?? .milliseconds(200)
                 await webhookSignal.wait(timeout: wait)
             }
             group.cancelAll()
@@ -61,7 +62,8 @@ extension FakeBotAPI {
     private func deliver(_ update: FakeBotAPIState.QueuedUpdate, to webhook: FakeWebhook, client: CurlHTTPClient) async {
         var headers = [(name: "Content-Type", value: "application/json")]
         if let secret = webhook.secretToken { headers.append((name: "X-Telegram-Bot-Api-Secret-Token", value: secret)) }
-        let request = HTTPRequest(method: .post, url: webhook.url, headers: headers, body: Array(update.json.utf8), timeout: 75, connectTimeout: 5)
+        let request = HTTPRequest(
+            method: .post, url: webhook.url, headers: headers, body: Array(update.json.utf8), timeout: 75, connectTimeout: 5)
         let started = Date()
         var delivery = FakeWebhookDelivery(updateID: update.id, status: nil, error: nil, startedAt: started, finishedAt: started)
         do {

@@ -45,7 +45,8 @@ public struct TelegramWebhookRegistration: Sendable {
         var delay = 1.0
         while !Task.isCancelled {
             do {
-                try await client.setWebhook(url: url, secretToken: secret.value, allowedUpdates: allowedUpdates, maxConnections: maxConnections)
+                try await client.setWebhook(
+                    url: url, secretToken: secret.value, allowedUpdates: allowedUpdates, maxConnections: maxConnections)
                 contact?.succeeded(atUptime: clock.uptime)
                 logger.info("webhook set", metadata: ["max_connections": "\(maxConnections)"])
                 return true

@@ -26,12 +26,16 @@ final class HTTPListener: Sendable {
         self.address = address
         let socketAddress: any SocketAddress
         do {
-            socketAddress = address.isIPv6 ? try sockaddr_in6.inet6(ip6: address.host, port: address.port) : try sockaddr_in.inet(ip4: address.host, port: address.port)
+            socketAddress =
+                address.isIPv6
+                ? try sockaddr_in6.inet6(ip6: address.host, port: address.port)
+                : try sockaddr_in.inet(ip4: address.host, port: address.port)
         } catch {
             throw StartError(address: address, reason: "not an IP address")
         }
         server = HTTPServer(
-            config: HTTPServer.Configuration(address: socketAddress, timeout: timeout, logger: .disabled), handler: PathRouter(routes: routes))
+            config: HTTPServer.Configuration(address: socketAddress, timeout: timeout, logger: .disabled),
+            handler: PathRouter(routes: routes))
     }
 
     /// Binds and starts serving; returns once the socket listens, or throws why it cannot.

@@ -198,7 +198,9 @@ extension BotSettings {
             guard let keep = Int(value) else { throw .invalidValue(key: "ROASTBOT_BACKUP_KEEP", value: value, expected: "a count, 1–3650") }
             backup.keep = keep
         }
-        if let value = environment["ROASTBOT_LOG_FORMAT"], !value.isEmpty { logFormat = try Self.logFormat(value, key: "ROASTBOT_LOG_FORMAT") }
+        if let value = environment["ROASTBOT_LOG_FORMAT"], !value.isEmpty {
+            logFormat = try Self.logFormat(value, key: "ROASTBOT_LOG_FORMAT")
+        }
         if let value = environment["ROASTBOT_ABUSE_LIMIT"], !value.isEmpty {
             guard let limit = Int(value), limit >= 0 else {
                 throw .invalidValue(key: "ROASTBOT_ABUSE_LIMIT", value: value, expected: "a count ≥ 0 (0 = off)")
@@ -276,7 +278,8 @@ extension BotSettings {
             guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
                 parsed.query == nil, parsed.fragment == nil
             else {
-                throw .invalidValue(key: "webhook.url", value: url, expected: "an https URL without query, e.g. https://bot.example.com/telegram")
+                throw .invalidValue(
+                    key: "webhook.url", value: url, expected: "an https URL without query, e.g. https://bot.example.com/telegram")
             }
         }
         guard (1...100).contains(webhook.maxConnections) else {

@@ -37,7 +37,8 @@ struct BotMetricsTests {
         #expect(Self.total(metrics, BotMetrics.Name.received, kind) == 5)
         #expect(Self.total(metrics, BotMetrics.Name.skipped, kind + [("reason", "throttled")]) >= 2)
         #expect(
-            Self.total(metrics, BotMetrics.Name.applied, kind) + Self.total(metrics, BotMetrics.Name.skipped, kind + [("reason", "throttled")])
+            Self.total(metrics, BotMetrics.Name.applied, kind)
+                + Self.total(metrics, BotMetrics.Name.skipped, kind + [("reason", "throttled")])
                 == 5)
     }
 

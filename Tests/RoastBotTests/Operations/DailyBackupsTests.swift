@@ -21,7 +21,8 @@ struct DailyBackupsTests {
 
         func backups(keep: Int = 3) -> DailyBackups {
             DailyBackups(
-                database: database, directory: folder.path, time: LocalTime(hour: 3, minute: 30), keep: keep, timeZone: DailyBackupsTests.utc,
+                database: database, directory: folder.path, time: LocalTime(hour: 3, minute: 30), keep: keep,
+                timeZone: DailyBackupsTests.utc,
                 logger: Logger(label: "test"))
         }
 
@@ -51,7 +52,9 @@ struct DailyBackupsTests {
     @Test func onlyTheNewestDatedCopiesAreKeptAndNothingElseIsTouched() async throws {
         let setup = try Setup()
         try FileManager.default.createDirectory(at: setup.folder, withIntermediateDirectories: true)
-        for name in ["roastbot-2026-02-26.sqlite", "roastbot-2026-02-27.sqlite", "roastbot-2026-02-28.sqlite", "notes.txt", "roastbot-old.sqlite"] {
+        for name in [
+            "roastbot-2026-02-26.sqlite", "roastbot-2026-02-27.sqlite", "roastbot-2026-02-28.sqlite", "notes.txt", "roastbot-old.sqlite",
+        ] {
             try Data("x".utf8).write(to: setup.folder.appendingPathComponent(name))
         }
         _ = await setup.backups(keep: 2).runIfDue(now: Self.date("2026-03-01T04:00:00Z"))

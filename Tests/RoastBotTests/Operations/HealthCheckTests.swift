@@ -51,7 +51,8 @@ struct HealthCheckTests {
         setup.clock.advance(by: 100)
         #expect(await setup.check.evaluate().isHealthy, "exactly the limit is still healthy")
         setup.clock.advance(by: 1)
-        #expect(await setup.check.evaluate() == HealthCheck.Report(isHealthy: false, reason: "last successful poll 101 s ago (limit 100 s)"))
+        #expect(
+            await setup.check.evaluate() == HealthCheck.Report(isHealthy: false, reason: "last successful poll 101 s ago (limit 100 s)"))
         setup.contact.succeeded(atUptime: setup.clock.uptime)
         #expect(await setup.check.evaluate().isHealthy)
     }

@@ -30,7 +30,9 @@ struct OperationsQueryTests {
             try tx.markApplied(2, from: Fixtures.source, at: Fixtures.monday.addingTimeInterval(86_400))
             try tx.markApplied(1, from: other, at: Fixtures.monday)
         }
-        let forgotten = try database.write { try $0.pruneApplied(from: Fixtures.source, appliedBefore: Fixtures.monday.addingTimeInterval(60)) }
+        let forgotten = try database.write {
+            try $0.pruneApplied(from: Fixtures.source, appliedBefore: Fixtures.monday.addingTimeInterval(60))
+        }
         #expect(forgotten == 1)
         #expect(try database.read { try $0.hasApplied(1, from: Fixtures.source) } == false)
         #expect(try database.read { try $0.hasApplied(2, from: Fixtures.source) })

@@ -33,7 +33,8 @@ struct TelegramWebhookReceiverTests {
 
     static func receiver(_ sink: Sink, logs: CapturedLogs = CapturedLogs(), maximumBodyBytes: Int = 4_096) -> TelegramWebhookReceiver {
         TelegramWebhookReceiver(
-            secret: secret, translator: UpdateTranslator(botUserID: 1, botUsername: "RoastBot"), clock: ManualClock(), logger: logs.logger(),
+            secret: secret, translator: UpdateTranslator(botUserID: 1, botUsername: "RoastBot"), clock: ManualClock(),
+            logger: logs.logger(),
             maximumBodyBytes: maximumBodyBytes,
             apply: { envelope in
                 sink.applied.withLock { $0.append(envelope.sequence) }

@@ -10,7 +10,8 @@ import Timekeeping
 struct TelegramWebhookRegistrationTests {
     static func registration(_ http: StubHTTPClient, clock: ManualClock = ManualClock()) -> TelegramWebhookRegistration {
         TelegramWebhookRegistration(
-            client: TelegramBotClient(token: BotToken("1:T"), http: http), url: "https://bot.example.com/telegram", secret: WebhookSecret("abc_DEF-123"),
+            client: TelegramBotClient(token: BotToken("1:T"), http: http), url: "https://bot.example.com/telegram",
+            secret: WebhookSecret("abc_DEF-123"),
             maxConnections: 8, clock: clock, logger: CapturedLogs().logger())
     }
 
@@ -55,8 +56,9 @@ struct TelegramWebhookRegistrationTests {
         while clock.sleeperCount == 0 { await Task.yield() }
         watching.cancel()
         await watching.value
-        #expect(http.requests.map { $0.url.split(separator: "/").last.map(String.init) ?? "" } == [
-            "setWebhook", "getWebhookInfo", "getWebhookInfo", "setWebhook",
-        ])
+        #expect(
+            http.requests.map { $0.url.split(separator: "/").last.map(String.init) ?? "" } == [
+                "setWebhook", "getWebhookInfo", "getWebhookInfo", "setWebhook",
+            ])
     }
 }

@@ -7,7 +7,10 @@ struct WebhookSecretTests {
         let secrets = (0..<50).map { _ in WebhookSecret.random().value }
         for secret in secrets {
             #expect(secret.count == 64)
-            #expect(secret.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0 == "_" || $0 == "-" })
+            #expect(
+                secret.unicodeScalars.allSatisfy {
+                    $0.properties.isASCIIHexDigit || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0 == "_" || $0 == "-"
+                })
         }
         #expect(Set(secrets).count == secrets.count, "every start gets a secret of its own")
     }
