@@ -74,15 +74,3 @@ final class HTTPListener: Sendable {
         await running?.value
     }
 }
-
-/// Sends each request to the handler of its exact path.
-private struct PathRouter: HTTPHandler {
-    let routes: [String: HTTPListener.Handler]
-
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let handler = routes[request.path] else {
-            return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
-        }
-        return await handler(request)
-    }
-}
