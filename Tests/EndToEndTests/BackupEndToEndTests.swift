@@ -132,10 +132,11 @@ struct BackupEndToEndTests {
         @Sendable func dated() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: backups.path)) ?? []).filter { $0.hasPrefix("roastbot-") }.sorted()
         }
-        #expect(await fake.waitFor(timeout: .seconds(30)) { dated().contains("roastbot-2026-03-01.sqlite") })
-        #expect(dated() == ["roastbot-2026-02-27.sqlite", "roastbot-2026-02-28.sqlite", "roastbot-2026-03-01.sqlite"])
-        #expect(await fake.waitFor(timeout: .seconds(40)) { dated().contains("roastbot-2026-03-02.sqlite") })
-        #expect(dated() == ["roastbot-2026-02-28.sqlite", "roastbot-2026-03-01.sqlite", "roastbot-2026-03-02.sqlite"])
+        // A copy appears (renamed into place) a moment before the oldest is pruned: wait for both.
+        let first = ["roastbot-2026-02-27.sqlite", "roastbot-2026-02-28.sqlite", "roastbot-2026-03-01.sqlite"]
+        #expect(await fake.waitFor(timeout: .seconds(30)) { dated() == first }, "\(dated())")
+        let second = ["roastbot-2026-02-28.sqlite", "roastbot-2026-03-01.sqlite", "roastbot-2026-03-02.sqlite"]
+        #expect(await fake.waitFor(timeout: .seconds(40)) { dated() == second }, "\(dated())")
         #expect(FileManager.default.fileExists(atPath: backups.appendingPathComponent("notes.txt").path))
         #expect(try DatabaseBackup.integrityCheck(backups.appendingPathComponent("roastbot-2026-03-02.sqlite").path) == "ok")
         await fake.stop()
