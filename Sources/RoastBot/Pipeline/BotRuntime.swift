@@ -41,7 +41,8 @@ public struct BotRuntime: Sendable {
             RoastPreparer(database: database, source: source, selector: selector, collections: collections, seed: seed, logger: logger)
         }
         let processor = UpdateProcessor(
-            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links)
+            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links,
+            aiAvailable: ai != nil)
         router = processor.router
         menu = processor.router.menu
         outbox = OutboxDeliverer(database: database, platform: platform, pictures: pictures, clock: clock, logger: logger)
