@@ -11,11 +11,15 @@ public struct ChatRef: Sendable, Hashable, Codable {
     public var id: ChatID
     public var kind: ChatKind
     public var title: String?
+    /// A supergroup with forum topics: the only kind of chat where topics (and a topic for
+    /// scheduled posts) exist.
+    public var isForum: Bool
 
-    public init(id: ChatID, kind: ChatKind, title: String? = nil) {
+    public init(id: ChatID, kind: ChatKind, title: String? = nil, isForum: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
+        self.isForum = isForum
     }
 
     public var isGroup: Bool { kind == .group || kind == .supergroup }

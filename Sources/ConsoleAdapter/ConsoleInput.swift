@@ -2,8 +2,8 @@ import Foundation
 
 /// One line typed in the console chat.
 public enum ConsoleInput: Sendable, Hashable {
-    /// `/name args` — a bot command.
-    case command(name: String, arguments: String)
+    /// `/name args` or `/name@bot args` — a bot command; `addressedTo` is the bot named after `@`.
+    case command(name: String, addressedTo: String? = nil, arguments: String)
     /// Anything else: text addressed to the bot.
     case text(String)
     /// `:press N` or `:press M N` (message #M, button N; default: the latest message with buttons).
@@ -37,8 +37,10 @@ public enum ConsoleInput: Sendable, Hashable {
             let body = line.dropFirst()
             let name = body.prefix { !$0.isWhitespace }
             let arguments = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-            let bare = name.split(separator: "@", maxSplits: 1).first.map(String.init) ?? ""
-            self = bare.isEmpty ? .text(line) : .command(name: bare.lowercased(), arguments: arguments)
+            let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let bare = parts.first ?? ""
+            self =
+                bare.isEmpty ? .text(line) : .command(name: bare.lowercased(), addressedTo: parts.dropFirst().first, arguments: arguments)
             return
         }
         guard line.hasPrefix(":") else {

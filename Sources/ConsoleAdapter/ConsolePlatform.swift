@@ -3,9 +3,10 @@ import Foundation
 import Synchronization
 
 /// Delivers the bot's messages to a terminal: numbered messages, numbered buttons, plain text.
-/// A photo is written as a PNG file into the photo folder (`data/cards/` in the console mode) and
-/// its path printed; that path is also the photo's stored id, so a picture posted again is not
-/// written again.
+/// A photo is written as a PNG file under ``ConsoleFiles/cards`` (`data/cards/` in the console
+/// mode) and its path printed; that path is also the photo's stored id, so a picture posted again
+/// is not written again. A document (`/export`) is written under ``ConsoleFiles/exports`` and its
+/// path printed.
 ///
 /// It remembers the buttons of every message so that `:press` can find them. A message's topic and
 /// the message it replies to are not shown: the console chat has one thread, and the lines typed in
@@ -20,19 +21,19 @@ public final class ConsolePlatform: ChatPlatform {
 
     private let state = Mutex(State())
     private let write: @Sendable (String) -> Void
-    private let photoFolder: URL
+    private let files: ConsoleFiles
 
     /// - Parameters:
     ///   - firstMessageID: where message numbering starts (continue after earlier sessions, so that
     ///     ids stay unique in the chat's history).
-    ///   - photoFolder: where photos are written (created when the first one comes).
+    ///   - files: where photos and documents are written (folders created when the first one comes).
     ///   - write: receives each rendered block of text (already ending in a newline).
     public init(
-        firstMessageID: Int64 = 1, photoFolder: URL = URL(fileURLWithPath: "data/cards", isDirectory: true),
+        firstMessageID: Int64 = 1, files: ConsoleFiles = ConsoleFiles(besideDatabase: "data/console.sqlite"),
         write: @escaping @Sendable (String) -> Void
     ) {
         self.write = write
-        self.photoFolder = photoFolder
+        self.files = files
         state.withLock { $0.nextMessage = max(firstMessageID, 1) }
     }
 
@@ -81,7 +82,13 @@ public final class ConsolePlatform: ChatPlatform {
             state.chats[id] = chat
             return id
         }
-        var block = "📎 #\(id)\(Self.where(chat)) \(document.filename) (\(document.contents.count) bytes)\n"
+        let file = files.export(named: document.filename)
+        do {
+            try files.write(document.contents, to: file)
+        } catch {
+            throw .rejected(reason: "cannot write \(file.path): \(error)")
+        }
+        var block = "📎 #\(id)\(Self.where(chat)) \(file.path) (\(document.contents.count) bytes)\n"
         if let caption = document.caption { block += "   " + Self.plain(caption) + "\n" }
         write(block)
         return MessageID(id)
@@ -99,10 +106,9 @@ public final class ConsolePlatform: ChatPlatform {
         let path: String
         switch photo.image {
         case .png(let bytes):
-            let file = photoFolder.appendingPathComponent("message-\(id).png")
+            let file = files.card(message: id)
             do {
-                try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
-                try Data(bytes).write(to: file)
+                try files.write(bytes, to: file)
             } catch {
                 throw .rejected(reason: "cannot write \(file.path): \(error)")
             }
@@ -134,11 +140,6 @@ public final class ConsolePlatform: ChatPlatform {
             else { return nil }
             return (MessageID(id), buttons[number - 1])
         }
-    }
-
-    /// The chat's latest message that carries buttons (a roast), if any.
-    public func latestMessageWithButtons(in chat: ChatID) -> MessageID? {
-        state.withLock { $0.latestWithButtons[chat].map(MessageID.init(rawValue:)) }
     }
 
     static func render(_ message: OutgoingMessage, header: String) -> String {

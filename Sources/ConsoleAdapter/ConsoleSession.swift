@@ -14,6 +14,8 @@ public struct ConsoleSession: Sendable {
     }
 
     public static let groupID = ChatID(-100_000_000_001)
+    /// The console bot's username, as in its share links: `/poll@RoastMeLaterBot` is addressed to it.
+    public static let botUsername = "RoastMeLaterBot"
 
     public private(set) var user: Person
     public private(set) var chatKind: ConsoleChatKind = .group
@@ -76,8 +78,12 @@ public struct ConsoleSession: Sendable {
             return .say("🕐 +\(hours) hour(s): \(Self.describe(now.addingTimeInterval(offset)))")
         case .admin(let on):
             return .say(on ? "🛡 \(user.displayName) is a group admin" : "🙅 \(user.displayName) is not a group admin")
-        case .command(let name, let arguments):
-            return .event(envelope(.command(name: name, arguments: arguments, message: MessageID(0)), date: date))
+        case .command(let name, let addressee, let arguments):
+            // As on Telegram: `/cmd@OtherBot` is not for this bot; a bare `/cmd` in the group may be
+            // for another bot there (so an unknown one goes unanswered); in private it is for this one.
+            if let addressee, addressee.caseInsensitiveCompare(Self.botUsername) != .orderedSame { return .say("") }
+            let addressed = addressee != nil || chatKind == .private
+            return .event(envelope(.command(name: name, arguments: arguments, message: MessageID(0), addressed: addressed), date: date))
         case .text(let text):
             return .event(envelope(.mention(text: text, message: MessageID(0)), date: date))
         case .press(let message, let number):
@@ -116,7 +122,8 @@ public struct ConsoleSession: Sendable {
 
     public static let help = """
         Console chat — type like in Telegram:
-          /roast meetings 3     a bot command (any of /help)
+          /roast meetings 3     a bot command (any of /help); in the group an unknown bare command
+                                is left to other bots, /poll@\(botUsername) is answered
           roast me về họp hành  free text to the bot (like mentioning it)
           :press N              press button N of the latest message with buttons (:press M N for message #M)
           :react 🔥             react natively to the latest roast (:react alone removes it)
@@ -125,5 +132,9 @@ public struct ConsoleSession: Sendable {
           :day [+N]             advance the simulated date by N days (:hour [+N] for hours); due daily posts follow
           :admin on|off         whether you are a group admin (for /settings)
           :quit                 leave
+        Spam limit, the bot's own (abuse.limit): by default more than 5 commands in 10 s from one
+        person get one "slow down" notice, then are ignored for 30 s. For piped scripts, run with
+        ROASTBOT_ABUSE_LIMIT=0.
+        Files: pictures go to cards/ and /export files to exports/ beside the database.
         """
 }

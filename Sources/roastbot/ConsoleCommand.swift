@@ -44,9 +44,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         defer { watcher.cancel() }
         let interactive = isatty(STDIN_FILENO) != 0
         let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
-        // Pictures are written beside the database: data/cards/ by default.
-        let cards = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("cards", isDirectory: true)
-        let platform = ConsolePlatform(firstMessageID: firstMessage, photoFolder: cards) { text in
+        // Pictures and exports are written beside the database: data/cards/ and data/exports/ by default.
+        let platform = ConsolePlatform(firstMessageID: firstMessage, files: ConsoleFiles(besideDatabase: databasePath)) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         Composition.returnLargeBlocksToTheSystem()
@@ -77,7 +76,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             let step = session.step(
                 input, now: clock.now,
                 buttons: { number, message, chat in platform.button(number, on: message, in: chat) },
-                latestRoast: { chat in platform.latestMessageWithButtons(in: chat) })
+                latestRoast: { chat in (try? database.read { try $0.latestPostedRoast(in: chat) }) ?? nil })
             switch step {
             case .event(let envelope):
                 await runtime.pipeline.process([envelope], from: .console, nextOffset: envelope.sequence + 1)

@@ -45,7 +45,7 @@ struct ConsoleTranscriptTests {
             :press 2
             :press 2
             :react 🤣
-            /frobnicate
+            /frobnicate@RoastMeLaterBot
             :chat private
             /help
             :bogus

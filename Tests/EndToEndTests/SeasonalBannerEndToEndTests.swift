@@ -53,7 +53,7 @@ struct SeasonalBannerEndToEndTests {
         fake.commandMessage(chat: direct, from: Self.bao, text: "/roast", date: Self.instant("2026-02-09T10:01:00+07:00"))
         let directMessages = await fake.waitForMessages(2, in: direct.id)
         #expect(Self.banners(directMessages).count == 1)
-        #expect(directMessages.first.map { Self.banners([$0]).count } == 1)  // the banner comes first
+        #expect(directMessages.last.map { Self.banners([$0]).count } == 1)  // the banner comes after the roast
 
         // Let several simulated hours of sweeps pass, then press the banner's button.
         try await Task.sleep(for: .seconds(2))

@@ -49,7 +49,10 @@ public struct BadgesView: Sendable {
                     continue
                 }
                 let progress = badge.progress(tally)
-                text.append(.plain("\n\(badge.icon) \(badge.name(language)) \(Self.bar(progress.percent)) \(progress.percent) % — "))
+                text.append(
+                    .plain(
+                        "\n\(badge.icon) \(badge.name(language)) \(Self.bar(progress.percent)) \(Percentage.text(progress.value, of: progress.target)) — "
+                    ))
                 text.append(.italic(words.remaining(badge.criterion, max(1, progress.remaining))))
             }
         }

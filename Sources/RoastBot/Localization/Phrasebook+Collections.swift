@@ -21,15 +21,15 @@ extension Phrasebook {
     public var permanentLabel: String { say("Thường trực", "Always on") }
     public var chosenMark: String { say("✅ bạn đang chọn", "✅ your pick") }
 
-    /// "12 roasts · you got 3/12 (25%)".
+    /// "12 roasts · you got 3/12 (25 %)".
     public func collectionCount(_ progress: CollectionProgress, showProgress: Bool) -> String {
         let count = say("\(progress.total) roast", "\(progress.total) roasts")
         guard showProgress else { return count }
         if progress.isComplete { return count + say(" · 🏅 đã sưu tầm đủ!", " · 🏅 all collected!") }
         return count
             + say(
-                " · bạn đã nhận \(progress.served)/\(progress.total) (\(progress.percent)%)",
-                " · you got \(progress.served)/\(progress.total) (\(progress.percent)%)")
+                " · bạn đã nhận \(progress.served)/\(progress.total) (\(Percentage.text(progress.served, of: progress.total)))",
+                " · you got \(progress.served)/\(progress.total) (\(Percentage.text(progress.served, of: progress.total)))")
     }
 
     /// "7/2 – 23/2" (VI) or "Feb 7 – Feb 23" (EN).

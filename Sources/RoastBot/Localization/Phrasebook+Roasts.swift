@@ -68,6 +68,16 @@ extension Phrasebook {
         choose("Chưa có roast nào khớp. Gõ /roast để bắt đầu!", "No roasts match yet. Type /roast to start!")
     }
 
+    /// `/history` with words it did not understand: it takes a mood and a category.
+    public func unknownHistoryWords(_ words: [String]) -> String {
+        let list = words.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
+        let moods = Mood.allCases.map { $0.name(in: language).lowercased() }.joined(separator: ", ")
+        let categories = RoastCategory.allCases.map { $0.name(in: language).lowercased() }.joined(separator: ", ")
+        return choose(
+            "Mình chưa hiểu \(list) — bỏ qua nhé. /history lọc theo tâm trạng (\(moods)) và chủ đề (\(categories)).",
+            "I didn't get \(list), so I ignored it. /history filters by mood (\(moods)) and category (\(categories)).")
+    }
+
     public var historyNoReaction: String { choose("chưa chấm", "not rated") }
 
     // MARK: Stats
@@ -80,8 +90,12 @@ extension Phrasebook {
     public var statsGiven: String { choose("Bạn đã chấm", "Reactions you gave") }
     public var statsCategories: String { choose("Chủ đề", "Categories") }
     public var statsSpice: String { choose("Độ cay", "Spice") }
+    /// The title of the group's totals: its roasts, then everyone's reactions under it.
     public func statsChat(roasts: Int) -> String {
-        choose("Cả nhóm: \(roasts) roast", "This chat: \(roasts) roasts")
+        choose(
+            "Cả nhóm: \(roasts) roast — phản ứng của mọi người",
+            "This group: \(roasts == 1 ? "1 roast" : "\(roasts) roasts") — everyone's reactions")
     }
     public var statsNothingYet: String { choose("chưa có", "nothing yet") }
+    public var statsNoReactionsYet: String { choose("chưa ai phản ứng", "no reactions yet") }
 }

@@ -1,4 +1,5 @@
 import ChatPlatform
+import Foundation
 import RoastCore
 
 /// Sentences of the schedules, settings, privacy, sharing and abuse features, in Vietnamese and English.
@@ -28,7 +29,10 @@ extension Phrasebook {
 
     // MARK: Settings
 
-    public var settingsTitle: String { say("⚙️ Cài đặt nhóm", "⚙️ Chat settings") }
+    /// The panel's title: a group's settings, or simply the settings of a private chat.
+    public func settingsTitle(inGroup: Bool) -> String {
+        inGroup ? say("⚙️ Cài đặt nhóm", "⚙️ Group settings") : say("⚙️ Cài đặt", "⚙️ Settings")
+    }
 
     public var settingsAdminsOnly: String {
         say(
@@ -50,6 +54,33 @@ extension Phrasebook {
         )
     }
 
+    /// What was wrong with a typed setting, in one sentence naming what the setting takes.
+    public func settingError(_ error: SettingChange.ParseError) -> String {
+        switch error {
+        case .usage: return settingsUsage()
+        case .unknownTimeZone(let name): return unknownTimeZone(name)
+        case .spiceOutOfRange(let value):
+            return say(
+                "Độ cay là 1–5 (không phải “\(value)”), ví dụ: /settings spice 3", "Spice is 1–5 (not “\(value)”), e.g. /settings spice 3")
+        case .unknownLanguage(let value):
+            return say(
+                "Ngôn ngữ là vi (Tiếng Việt) hoặc en (English), không phải “\(value)”.",
+                "The language is vi (Tiếng Việt) or en (English), not “\(value)”.")
+        case .badTime(let value):
+            return say(
+                "Giờ đăng viết HH:MM, từ 00:00–23:59 (không phải “\(value)”), ví dụ: /settings time 08:30",
+                "The time is HH:MM, 00:00–23:59 (not “\(value)”), e.g. /settings time 08:30")
+        case .unknownCategories(let words):
+            let list = words.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
+            let names = RoastCategory.allCases.map { $0.name(in: language) }.joined(separator: ", ")
+            return say(
+                "Mình không biết chủ đề \(list). Các chủ đề: \(names) (hoặc all).",
+                "No category \(list). The categories: \(names) (or all).")
+        case .notOnOff(let key, let value):
+            return say("“\(key)” nhận on hoặc off, không phải “\(value)”.", "“\(key)” takes on or off, not “\(value)”.")
+        }
+    }
+
     public func unknownTimeZone(_ name: String) -> String {
         say(
             "“\(name)” không phải múi giờ IANA hợp lệ. Ví dụ: Asia/Ho_Chi_Minh, Europe/Berlin, America/New_York.",
@@ -66,6 +97,15 @@ extension Phrasebook {
     public var labelReminders: String { say("Nhắc giữ chuỗi", "Streak reminders") }
     public var labelBanners: String { say("Banner mùa lễ", "Seasonal banners") }
     public var labelAI: String { say("Roast bằng AI", "AI roasts") }
+    /// The AI line of the panel when the operator configured no AI provider.
+    public var aiNotConfigured: String { say("chưa cấu hình (roast lấy từ kho có sẵn)", "not configured (roasts come from the library)") }
+
+    /// The answer to `/settings ai on|off` when there is no AI provider to switch.
+    public var aiNotConfiguredExplained: String {
+        say(
+            "Bot này chưa được cấu hình nhà cung cấp AI nên không có gì để bật/tắt — mọi roast đến từ kho có sẵn.",
+            "This bot has no AI provider configured, so there is nothing to switch — every roast comes from the library.")
+    }
     public var labelTime: String { say("Giờ đăng", "Post time") }
     public var labelPostTopic: String { say("Chủ đề đăng bài định kỳ", "Topic for scheduled posts") }
 
@@ -73,6 +113,33 @@ extension Phrasebook {
     public func postTopic(_ topic: TopicID?) -> String {
         guard let topic else { return say("General (chung)", "General") }
         return say("chủ đề #\(topic.rawValue)", "topic #\(topic.rawValue)")
+    }
+
+    /// A timezone in words: "Giờ Việt Nam (UTC+7)" for the ones offered as buttons, else its IANA
+    /// name with its UTC offset at `date` ("Asia/Kathmandu (UTC+5:45)").
+    public func timeZoneName(_ identifier: String, at date: Date) -> String {
+        let offset = Self.utcOffset(identifier, at: date)
+        let city: (vi: String, en: String)? =
+            switch identifier {
+            case "Asia/Ho_Chi_Minh": ("Giờ Việt Nam", "Vietnam time")
+            case "Asia/Singapore": ("Giờ Singapore", "Singapore time")
+            case "Asia/Tokyo": ("Giờ Tokyo", "Tokyo time")
+            case "Europe/Berlin": ("Giờ Berlin", "Berlin time")
+            case "Europe/London": ("Giờ London", "London time")
+            case "America/New_York": ("Giờ New York", "New York time")
+            default: nil
+            }
+        guard identifier != "UTC" else { return "UTC" }
+        guard let city else { return "\(identifier) (\(offset))" }
+        return say(city.vi, city.en) + " (\(offset))"
+    }
+
+    /// "UTC+7", "UTC+5:45", "UTC-3:30", "UTC+0".
+    static func utcOffset(_ identifier: String, at date: Date) -> String {
+        let seconds = TimeZone(identifier: identifier)?.secondsFromGMT(for: date) ?? 0
+        let minutes = abs(seconds) / 60
+        let sign = seconds < 0 ? "-" : "+"
+        return "UTC\(sign)\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":" + (minutes % 60).zeroPadded(to: 2))
     }
 
     public var labelDailyCategories: String { say("Chủ đề của Roast của ngày", "Roast of the Day categories") }

@@ -60,6 +60,9 @@ extension Phrasebook {
             : say("💎 Kho roast Premium: mở khoá khi đạt chuỗi \(self.days(days))", "💎 Premium roasts: unlocked by a \(days)-day streak")
     }
 
+    /// Beside a Premium roast's category and spice in its header.
+    public var premiumLabel: String { "💎 Premium" }
+
     public func titleName(_ title: StreakTitle) -> String {
         switch title {
         case .consistentRoaster: say("Cây Roast Chăm Chỉ", "Consistent Roaster")
@@ -77,7 +80,9 @@ extension Phrasebook {
         switch reward {
         case .title(let title): say("🏷️ Danh hiệu mới: ", "🏷️ New title: ") + titleName(title)
         case .premiumPool:
-            say("💎 Kho roast Premium đã mở khoá — /roast sẽ cay nồng hơn!", "💎 Premium roasts unlocked — /roast just got spicier!")
+            say(
+                "💎 Kho roast Premium đã mở khoá — từ giờ /roast có thêm những câu 💎, ở mọi độ cay!",
+                "💎 Premium roasts unlocked — /roast now draws 💎 roasts too, at every spice level!")
         case .flame:
             say(
                 "🔥 Ngọn lửa Bậc Thầy Roast giờ cháy cạnh tên bạn trong /streak và /top",

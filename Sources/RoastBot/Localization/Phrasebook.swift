@@ -120,6 +120,11 @@ public struct Phrasebook: Sendable {
             "🌐 Switch language: /settings language vi — Chuyển sang tiếng Việt: /settings language vi")
     }
 
+    /// The last line of `/start` and `/help`: how to switch to the other language, written in it.
+    public var otherLanguageHint: String {
+        pick("🌐 English: /settings language en", "🌐 Tiếng Việt: /settings language vi")
+    }
+
     public var welcomeToGroup: String {
         pick(
             "Xin chào cả nhà! Mình là RoastMeLater 🔥 Gõ /roast để bắt đầu, /help để xem lệnh.",

@@ -46,7 +46,8 @@ public struct BotRuntime: Sendable {
                 metrics: metrics)
         }
         let processor = UpdateProcessor(
-            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links, metrics: metrics)
+            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links, metrics: metrics,
+            aiAvailable: ai != nil)
         router = processor.router
         menu = processor.router.menu
         outbox = OutboxDeliverer(database: database, platform: platform, pictures: pictures, clock: clock, logger: logger, metrics: metrics)

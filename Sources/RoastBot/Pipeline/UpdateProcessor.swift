@@ -179,7 +179,7 @@ public struct UpdateProcessor: Sendable {
             outcome = try router.handle(prepared.action, context, tx, &random)
             let announcements = try activity.announcements(
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
-            outcome.replies = ReplyComposer.compose(outcome.replies, announcements: announcements)
+            outcome.replies = ReplyComposer.compose(outcome.replies, announcements: announcements) + outcome.accompanying
         }
         var queued = 0
         let about = envelope.sender.map { (user: $0.id, chat: chat.chatID) }

@@ -104,7 +104,7 @@ public struct RecordsFeature: Feature {
             text.append(.italic(Self.excerpt(roast.text)))
         }
         if !filter.unrecognized.isEmpty {
-            text.append(.plain("\n\n" + words.unknownRoastWords(filter.unrecognized)))
+            text.append(.plain("\n\n" + words.unknownHistoryWords(filter.unrecognized)))
         }
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: text))])
     }
@@ -113,7 +113,7 @@ public struct RecordsFeature: Feature {
     private func stats(_ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
         guard let sender = context.sender else { return .nothing }
         let stats = try tx.roastStats(chat: context.chatID, user: sender.id)
-        let view = StatsView(stats: stats, language: context.language, name: sender.displayName)
+        let view = StatsView(stats: stats, language: context.language, name: sender.displayName, inGroup: context.envelope.chat.isGroup)
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: view.text))])
     }
 

@@ -2,17 +2,21 @@ import ChatPlatform
 import RoastCore
 import RoastStore
 
-/// “Your Roast Stats”: reaction breakdowns with text bars, categories, spice, and the chat's totals.
+/// “Your Roast Stats”: reaction breakdowns with text bars, categories, spice, and — in a group — the
+/// group's totals (in a private chat they would only repeat the person's own).
 public struct StatsView: Sendable {
     public static let barWidth = 10
     public let stats: RoastStats
     public let language: Language
     public let name: String
+    /// Whether the stats are read in a group (only there are the chat's totals shown).
+    public let inGroup: Bool
 
-    public init(stats: RoastStats, language: Language, name: String) {
+    public init(stats: RoastStats, language: Language, name: String, inGroup: Bool = true) {
         self.stats = stats
         self.language = language
         self.name = name
+        self.inGroup = inGroup
     }
 
     public var text: RichText {
@@ -28,7 +32,11 @@ public struct StatsView: Sendable {
         section(&text, words.statsCategories, categories, words)
         let spice = SpiceLevel.all.compactMap { level in stats.spice[level].map { (level.peppers, $0) } }
         section(&text, words.statsSpice, spice, words)
-        section(&text, words.statsChat(roasts: stats.chatRoasts), reactionRows(stats.chatReactions), words)
+        if inGroup {
+            section(
+                &text, words.statsChat(roasts: stats.chatRoasts), reactionRows(stats.chatReactions), words, empty: words.statsNoReactionsYet
+            )
+        }
         return text
     }
 
@@ -44,11 +52,12 @@ public struct StatsView: Sendable {
         return ReactionKind.allCases.map { ($0.rawValue, counts[$0, default: 0]) }
     }
 
-    private func section(_ text: inout RichText, _ title: String, _ rows: [(String, Int)], _ words: Phrasebook) {
+    /// - Parameter empty: the line under `title` when there are no rows (default: "nothing yet").
+    private func section(_ text: inout RichText, _ title: String, _ rows: [(String, Int)], _ words: Phrasebook, empty: String? = nil) {
         text.append(.plain("\n\n"))
         text.append(.bold(title))
         guard !rows.isEmpty else {
-            text.append(.plain("\n" + words.statsNothingYet))
+            text.append(.plain("\n" + (empty ?? words.statsNothingYet)))
             return
         }
         let maximum = rows.map(\.1).max() ?? 0

@@ -2,8 +2,8 @@ import ChatPlatform
 import RoastCore
 import RoastStore
 
-/// Renders a roast message: header (with the collection it comes from, if any), the roast, and the
-/// reaction keyboard with live counts.
+/// Renders a roast message: header (with the collection it comes from, or 💎 for a Premium roast),
+/// the roast, and the reaction keyboard with live counts.
 public struct RoastView: Sendable {
     public let roast: StoredRoast
     public let counts: [ReactionKind: Int]
@@ -40,6 +40,7 @@ public struct RoastView: Sendable {
         text.append(.plain(" · \(roast.category.emoji) \(roast.category.name(in: roast.language)) · \(roast.spice.peppers)"))
         if let mood = roast.mood { text.append(.plain(" · \(mood.emoji)")) }
         if let collectionLabel { text.append(.plain(" · \(collectionLabel)")) }
+        if roast.libraryID.map(LibraryRoast.isPremiumID) == true { text.append(.plain(" · " + words.premiumLabel)) }
         text.append(.plain("\n\n"))
         text.append(.italic(roast.text))
         return OutgoingMessage(text: text, buttons: Self.keyboard(for: roast.id, counts: counts))

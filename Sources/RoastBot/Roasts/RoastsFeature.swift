@@ -46,7 +46,9 @@ public struct RoastsFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "roast", usage: LocalizedText(vi: "/roast [chủ đề] [1-5] [tâm trạng]", en: "/roast [category] [1-5] [mood]"),
+            "roast",
+            usage: LocalizedText(
+                vi: "/roast [chủ đề] [1-5] [tâm trạng] [bộ sưu tập]", en: "/roast [category] [1-5] [mood] [collection]"),
             summary: LocalizedText(vi: "Nhận một câu roast công sở vui vẻ", en: "Get a light-hearted workplace roast"))
     ]
     public let buttonTags = ["a", "tc"]

@@ -56,7 +56,9 @@ public struct EventRouter: Sendable {
         switch envelope.event {
         case .command(let name, let arguments, _, let addressed):
             let traits = ActionTraits(isRequest: true, countsAsActivity: true)
-            let words = arguments.split(whereSeparator: { $0.isWhitespace }).prefix(16).map { String($0.prefix(64)) }
+            let words = TextNormalization.removingInvisibles(arguments).split(whereSeparator: { $0.isWhitespace }).prefix(16).map {
+                String($0.prefix(64))
+            }
             let command = name.lowercased()
             if envelope.actor.person == nil, personalCommands.contains(command) {
                 return RoutedAction(target: .needsPerson, traits: ActionTraits(isRequest: true))
@@ -123,9 +125,7 @@ public struct EventRouter: Sendable {
         case .ignored:
             outcome = .nothing
         }
-        var accompanying: [Reply] = []
-        for companion in companions { accompanying += try companion.accompany(routed.traits, context, tx) }
-        if !accompanying.isEmpty { outcome.replies.insert(contentsOf: accompanying, at: 0) }
+        for companion in companions { outcome.accompanying += try companion.accompany(routed.traits, context, tx) }
         return outcome
     }
 

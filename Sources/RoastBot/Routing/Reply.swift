@@ -34,6 +34,9 @@ public struct HandlerOutcome: Sendable, Hashable {
     /// The forum topic the replies belong in when the event came without one: a native reaction is
     /// answered in the topic of the roast it was given on (see ``ReplyPlacement``).
     public var topic: TopicID?
+    /// What other features post alongside (a season's banner with a chat's first request): after
+    /// the event's own answer and its announcements, so that the answer to a command comes first.
+    public var accompanying: [Reply] = []
 
     public init(
         replies: [Reply] = [], notice: String? = nil, credited: UserID? = nil, inlineAnswer: InlineAnswer? = nil, topic: TopicID? = nil

@@ -5,8 +5,10 @@ import RoastCore
 ///
 /// A new feature is a folder with its ``Feature`` and one line here.
 public enum StandardFeatures {
+    /// - Parameter aiAvailable: whether an AI provider is configured (the settings offer the AI switch).
     public static func list(
-        selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog, links: ShareLinks = .standard
+        selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog, links: ShareLinks = .standard,
+        aiAvailable: Bool = false
     ) -> [any Feature] {
         let roasts = RoastsFeature(selector: selector, collections: collections)
         return [
@@ -19,7 +21,7 @@ public enum StandardFeatures {
             CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),
             LeaderboardFeature(),
-            SettingsFeature(),
+            SettingsFeature(aiAvailable: aiAvailable),
             PrivacyFeature(),
             ReactionsFeature(),
             SharingFeature(selector: selector),

@@ -30,8 +30,19 @@ public enum SettingChange: Sendable, Hashable {
 
     /// Why typed settings arguments were not understood.
     public enum ParseError: Error, Sendable, Hashable {
+        /// No setting is named, or the words make no sense together: the whole usage helps.
         case usage
         case unknownTimeZone(String)
+        /// `spice` with anything but a whole number 1–5.
+        case spiceOutOfRange(String)
+        /// `language` with anything but vi or en.
+        case unknownLanguage(String)
+        /// `time` with anything but HH:MM within the day.
+        case badTime(String)
+        /// `categories` with words that name no category (those words).
+        case unknownCategories([String])
+        /// A switch (`daily`, `weekdays`, `reminders`, `banners`, `ai`) with neither on nor off.
+        case notOnOff(key: String, String)
     }
 
     /// The timezones offered as buttons.
@@ -58,26 +69,27 @@ public enum SettingChange: Sendable, Hashable {
         }
         guard arguments.count == 2 else { return .failure(.usage) }
         let key = TextNormalization.matchKey(arguments[0])
-        let value = arguments[1]
+        let value = String(arguments[1].prefix(32))
         let flag = Self.flag(value)
+        let notOnOff = ParseError.notOnOff(key: key, value)
         switch key {
         case "language", "lang", "ngonngu":
-            guard let language = Language(rawValue: value.lowercased()) else { return .failure(.usage) }
+            guard let language = Language(rawValue: value.lowercased()) else { return .failure(.unknownLanguage(value)) }
             return .success(.language(language))
         case "timezone", "tz", "muigio":
             guard let zone = Self.validTimeZone(value) else { return .failure(.unknownTimeZone(String(value.prefix(64)))) }
             return .success(.timeZone(zone))
         case "time", "gio":
-            guard let time = LocalTime(value) else { return .failure(.usage) }
+            guard let time = LocalTime(value) else { return .failure(.badTime(value)) }
             return .success(.dailyTime(time))
         case "spice", "cay":
-            guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return .failure(.usage) }
+            guard let level = Int(value).flatMap(SpiceLevel.init(rawValue:)) else { return .failure(.spiceOutOfRange(value)) }
             return .success(.maxSpice(level))
-        case "daily": return flag.map { .success(.daily($0)) } ?? .failure(.usage)
-        case "weekdays": return flag.map { .success(.weekdaysOnly($0)) } ?? .failure(.usage)
-        case "reminders", "remind": return flag.map { .success(.reminders($0)) } ?? .failure(.usage)
-        case "banners": return flag.map { .success(.banners($0)) } ?? .failure(.usage)
-        case "ai": return flag.map { .success(.ai($0)) } ?? .failure(.usage)
+        case "daily": return flag.map { .success(.daily($0)) } ?? .failure(notOnOff)
+        case "weekdays": return flag.map { .success(.weekdaysOnly($0)) } ?? .failure(notOnOff)
+        case "reminders", "remind": return flag.map { .success(.reminders($0)) } ?? .failure(notOnOff)
+        case "banners": return flag.map { .success(.banners($0)) } ?? .failure(notOnOff)
+        case "ai": return flag.map { .success(.ai($0)) } ?? .failure(notOnOff)
         case "topic", "chude":
             switch TextNormalization.matchKey(value) {
             case "here", "day": return .success(.postTopic(.here))
@@ -103,7 +115,8 @@ public enum SettingChange: Sendable, Hashable {
             return .success(.dailyCategories([]))
         }
         let (categories, unrecognized) = RoastRequestParser().categories(in: text)
-        guard !categories.isEmpty, unrecognized.isEmpty else { return .failure(.usage) }
+        guard unrecognized.isEmpty else { return .failure(.unknownCategories(unrecognized.map { String($0.prefix(32)) })) }
+        guard !categories.isEmpty else { return .failure(.usage) }
         return .success(.dailyCategories(Set(categories)))
     }
 

@@ -1,4 +1,5 @@
 import ChatPlatform
+import Foundation
 import RoastCore
 import RoastStore
 
@@ -22,11 +23,17 @@ public struct SettingsFeature: Feature {
     public let commands = [
         CommandSpec(
             "settings",
-            summary: LocalizedText(vi: "Cài đặt nhóm (ai cũng xem được, quản trị viên đổi)", en: "Chat settings (admins change them)"))
+            summary: LocalizedText(
+                vi: "Cài đặt (ai cũng xem được; trong nhóm, quản trị viên đổi)",
+                en: "Settings (anyone reads them; in groups, admins change them)"))
     ]
     public let buttonTags = [SettingChange.payloadTag]
+    /// Whether the operator configured an AI provider (else the AI switch has nothing to switch).
+    private let aiAvailable: Bool
 
-    public init() {}
+    public init(aiAvailable: Bool) {
+        self.aiAvailable = aiAvailable
+    }
 
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
@@ -51,7 +58,7 @@ public struct SettingsFeature: Feature {
     {
         switch action {
         case .show:
-            let view = SettingsView(settings: context.chat, editable: Self.mayChange(context))
+            let view = panel(context.chat, editable: Self.mayChange(context), context)
             return HandlerOutcome(replies: [.send(view.message)])
         case .change(let parsed): return try command(parsed, context, tx)
         case .press(let change, let message): return try press(change, message: message, context, tx)
@@ -69,14 +76,14 @@ public struct SettingsFeature: Feature {
         let words = context.words
         guard Self.mayChange(context) else { return Self.text(words.settingsAdminsOnly) }
         switch parsed {
-        case .failure(.usage):
-            return Self.text(words.settingsUsage())
-        case .failure(.unknownTimeZone(let name)):
-            return Self.text(words.unknownTimeZone(name))
+        case .failure(let error):
+            return Self.text(words.settingError(error))
+        case .success(.ai) where !aiAvailable:
+            return Self.text(words.aiNotConfiguredExplained)
         case .success(let change):
             let updated = try apply(change, context, tx)
             let after = Phrasebook(updated.language)
-            return Self.text(after.settingChanged(Self.describe(change, updated, after)))
+            return Self.text(after.settingChanged(Self.describe(change, updated, after, at: context.envelope.date)))
         }
     }
 
@@ -85,8 +92,9 @@ public struct SettingsFeature: Feature {
         -> HandlerOutcome
     {
         guard Self.mayChange(context) else { return HandlerOutcome(notice: context.words.settingsAdminsOnly) }
+        if case .ai = change, !aiAvailable { return HandlerOutcome(notice: context.words.aiNotConfiguredExplained) }
         let updated = try apply(change, context, tx)
-        let panel = SettingsView(settings: updated, page: SettingsView.page(after: change)).message
+        let panel = panel(updated, page: SettingsView.page(after: change), context).message
         let replies: [Reply] = message.map { [.edit($0, panel)] } ?? [.send(panel)]
         return HandlerOutcome(replies: replies, notice: Phrasebook(updated.language).settingsSaved)
     }
@@ -94,8 +102,17 @@ public struct SettingsFeature: Feature {
     /// A page button: the same message shows that page.
     private func open(_ page: SettingsView.Page, message: MessageID?, _ context: EventContext) -> HandlerOutcome {
         guard Self.mayChange(context) else { return HandlerOutcome(notice: context.words.settingsAdminsOnly) }
-        let panel = SettingsView(settings: context.chat, page: page).message
+        let panel = panel(context.chat, page: page, context).message
         return HandlerOutcome(replies: message.map { [.edit($0, panel)] } ?? [.send(panel)])
+    }
+
+    /// The panel of `settings` as shown in the event's chat.
+    private func panel(_ settings: ChatSettings, page: SettingsView.Page = .main, editable: Bool = true, _ context: EventContext)
+        -> SettingsView
+    {
+        SettingsView(
+            settings: settings, page: page, editable: editable, chat: context.envelope.chat, aiAvailable: aiAvailable,
+            date: context.envelope.date)
     }
 
     /// Private chats: anyone. Groups: only a sender the platform confirmed as admin.
@@ -112,10 +129,10 @@ public struct SettingsFeature: Feature {
     }
 
     /// "Language → English": the setting and its new value in words.
-    static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook) -> String {
+    static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook, at date: Date) -> String {
         switch change {
         case .language(let language): "\(words.labelLanguage) → \(words.languageName(language))"
-        case .timeZone(let zone): "\(words.labelTimeZone) → \(zone)"
+        case .timeZone(let zone): "\(words.labelTimeZone) → \(words.timeZoneName(zone, at: date))"
         case .dailyTime(let time): "\(words.labelTime) → \(time)"
         case .daily(let on): "\(words.labelDaily) → \(words.onOff(on))"
         case .weekdaysOnly(let on): "\(words.labelWeekdays) → \(words.onOff(on))"

@@ -1,10 +1,15 @@
 import ChatPlatform
+import Foundation
 import RoastCore
 import RoastStore
 
 /// The `/settings` panel: the chat's current settings in words, for everyone to read, and — for
 /// whoever may change them — buttons that say what they set. The Roast of the Day's categories have
 /// a page of their own, opened from the panel.
+///
+/// What it says depends on where it is read: a private chat's panel is not titled as a group's, the
+/// topic of scheduled posts is shown only in forum supergroups (the only chats with topics), and AI
+/// roasts are shown as not configured, without a switch, when the operator configured no provider.
 public struct SettingsView: Sendable {
     /// Which page of the panel is shown.
     public enum Page: String, Sendable, Hashable, CaseIterable {
@@ -19,11 +24,22 @@ public struct SettingsView: Sendable {
     public let page: Page
     /// Whether the viewer may change the settings: only then are there buttons.
     public let editable: Bool
+    /// The chat the panel is shown in (its kind, whether it has topics).
+    public let chat: ChatRef
+    /// Whether an AI provider is configured, so that the AI switch means something.
+    public let aiAvailable: Bool
+    /// When the panel is shown: the timezone's current UTC offset is given.
+    public let date: Date
 
-    public init(settings: ChatSettings, page: Page = .main, editable: Bool = true) {
+    public init(
+        settings: ChatSettings, page: Page = .main, editable: Bool = true, chat: ChatRef, aiAvailable: Bool, date: Date
+    ) {
         self.settings = settings
         self.page = page
         self.editable = editable
+        self.chat = chat
+        self.aiAvailable = aiAvailable
+        self.date = date
     }
 
     /// The page that shows the result of `change`.
@@ -35,10 +51,10 @@ public struct SettingsView: Sendable {
     public var message: OutgoingMessage {
         let words = Phrasebook(settings.language)
         var text = RichText()
-        text.append(.bold(words.settingsTitle))
+        text.append(.bold(words.settingsTitle(inGroup: chat.isGroup)))
         switch page {
         case .main:
-            for (label, value) in Self.lines(settings, words) {
+            for (label, value) in lines(words) {
                 text.append(.plain("\n• \(label): "))
                 text.append(.bold(value))
             }
@@ -54,27 +70,33 @@ public struct SettingsView: Sendable {
 
     /// Each setting and its current value, in words: the one list the panel shows (a new setting
     /// is a line here and, if it has buttons, a row in ``mainButtons(_:)``).
-    static func lines(_ settings: ChatSettings, _ words: Phrasebook) -> [(String, String)] {
-        [
+    func lines(_ words: Phrasebook) -> [(String, String)] {
+        var lines = [
             (words.labelLanguage, words.languageName(settings.language)),
-            (words.labelTimeZone, settings.timeZone),
+            (words.labelTimeZone, words.timeZoneName(settings.timeZone, at: date)),
             (words.labelDaily, "\(words.onOff(settings.dailyEnabled)) · \(settings.dailyTime)"),
             (words.labelDailyCategories, words.categoryList(settings.dailyCategories)),
             (words.labelWeekdays, words.onOff(settings.weekdaysOnly)),
             (words.labelSpice, "\(settings.maxSpice.rawValue) \(settings.maxSpice.peppers)"),
             (words.labelReminders, words.onOff(settings.remindersEnabled)),
             (words.labelBanners, words.onOff(settings.bannersEnabled)),
-            (words.labelAI, words.onOff(settings.aiEnabled)),
-            (words.labelPostTopic, words.postTopic(settings.postTopic)),
+            (words.labelAI, aiAvailable ? words.onOff(settings.aiEnabled) : words.aiNotConfigured),
         ]
+        if chat.isForum { lines.append((words.labelPostTopic, words.postTopic(settings.postTopic))) }
+        return lines
     }
 
     private func mainButtons(_ words: Phrasebook) -> [[Button]] {
         func button(_ label: String, _ change: SettingChange) -> Button { Button(label, data: change.payload) }
         func toggle(_ on: Bool, _ label: String, _ change: SettingChange) -> Button { button("\(Self.check(on)) \(label)", change) }
+        func language(_ flag: String, _ language: Language) -> Button {
+            let label = "\(flag) \(words.languageName(language))"
+            return button(language == settings.language ? label + " ✓" : label, .language(language))
+        }
         let time = LocalTime(settings.dailyTime) ?? LocalTime(hour: 9)
+        let ai = aiAvailable ? [[toggle(settings.aiEnabled, words.labelAI, .ai(!settings.aiEnabled))]] : []
         return [
-            [button("🇻🇳 Tiếng Việt", .language(.vi)), button("🇬🇧 English", .language(.en))],
+            [language("🇻🇳", .vi), language("🇬🇧", .en)],
             [
                 toggle(settings.dailyEnabled, words.labelDaily, .daily(!settings.dailyEnabled)),
                 toggle(settings.weekdaysOnly, words.labelWeekdays, .weekdaysOnly(!settings.weekdaysOnly)),
@@ -91,7 +113,7 @@ public struct SettingsView: Sendable {
                 toggle(settings.remindersEnabled, words.labelReminders, .reminders(!settings.remindersEnabled)),
                 toggle(settings.bannersEnabled, words.labelBanners, .banners(!settings.bannersEnabled)),
             ],
-            [toggle(settings.aiEnabled, words.labelAI, .ai(!settings.aiEnabled))],
+        ] + ai + [
             SettingChange.commonTimeZones.prefix(3).map { zone in
                 button(Self.zoneLabel(zone, current: settings.timeZone), .timeZone(zone))
             },

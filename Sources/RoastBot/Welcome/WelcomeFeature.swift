@@ -71,7 +71,8 @@ public struct WelcomeFeature: Feature {
         }
     }
 
-    /// `/help`'s text: every command of `menu`, the categories, spice levels, the freeze rule and privacy.
+    /// `/help`'s text: every command of `menu`, the categories, spice levels, the freeze rule, privacy
+    /// and how to switch to the other language.
     public static func helpText(_ language: Language, menu: CommandMenu) -> RichText {
         let words = Phrasebook(language)
         var text = RichText()
@@ -86,6 +87,7 @@ public struct WelcomeFeature: Feature {
         text.append(.bold(words.helpCategories + ": "))
         text.append(.plain(RoastCategory.allCases.map { "\($0.emoji) \($0.name(in: language))" }.joined(separator: ", ")))
         text.append(.plain("\n" + words.helpSpice + "\n\n" + words.helpFreezeRule + "\n\n" + words.helpPrivacy))
+        text.append(.plain("\n\n" + words.otherLanguageHint))
         return text
     }
 
@@ -97,6 +99,7 @@ public struct WelcomeFeature: Feature {
         if context.envelope.chat.isGroup {
             text.append(.plain("\n\n" + words.groupAdminHint))
         }
+        text.append(.plain("\n\n" + words.otherLanguageHint))
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: text))])
     }
 

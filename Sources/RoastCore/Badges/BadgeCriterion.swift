@@ -61,8 +61,8 @@ public struct BadgeProgress: Sendable, Hashable {
     }
 
     public var isComplete: Bool { value >= target }
-    /// 0–100, rounded down (100 only when complete).
-    public var percent: Int { min(100, value * 100 / target) }
+    /// 0–100, rounded to the nearest (``Percentage``; 100 only when complete).
+    public var percent: Int { Percentage.of(value, target) }
     /// How many are still missing (0 when complete).
     public var remaining: Int { max(0, target - value) }
 }

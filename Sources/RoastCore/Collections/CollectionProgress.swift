@@ -18,8 +18,8 @@ public struct CollectionProgress: Sendable, Hashable {
 
     public var isComplete: Bool { total > 0 && served >= total }
 
-    /// 0…100, rounded down (100 only when complete).
-    public var percent: Int { total == 0 ? 0 : served * 100 / total }
+    /// 0…100, rounded to the nearest (``Percentage``; 100 only when complete).
+    public var percent: Int { Percentage.of(served, total) }
 }
 
 extension CollectionCatalog {

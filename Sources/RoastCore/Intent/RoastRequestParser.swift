@@ -15,6 +15,8 @@ public struct RoastRequestParser: Sendable {
     }
 
     private let phrases: [[String]: Meaning]
+    /// The icons the bot shows for categories and moods (`🧑‍💻`, `😰`), without presentation selectors.
+    private let icons: [String: Meaning]
     private let longestPhrase: Int
     /// Single words eligible for typo correction (not fillers: a typo'd filler is just noise).
     private let correctable: [String: Meaning]
@@ -35,6 +37,10 @@ public struct RoastRequestParser: Sendable {
         add(.spicePrefix, Self.spicePrefixes)
         for (id, names) in collections { add(.collection(id), names + [id, id.replacingOccurrences(of: "_", with: " ")]) }
         phrases = table
+        var icons: [String: Meaning] = [:]
+        for category in RoastCategory.allCases { icons[Self.iconKey(category.emoji)] = .category(category) }
+        for mood in Mood.allCases { icons[Self.iconKey(mood.emoji)] = .mood(mood) }
+        self.icons = icons
         longestPhrase = table.keys.map(\.count).max() ?? 1
         var single: [String: Meaning] = [:]
         for (key, meaning) in table where key.count == 1 && meaning.isCorrectable && key[0].count >= 4 {
@@ -44,21 +50,25 @@ public struct RoastRequestParser: Sendable {
     }
 
     public func parse(_ text: String) -> RoastRequest {
-        let original = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(64).map(String.init)
+        let original = Self.words(text)
         let tokens = original.map(TextNormalization.matchKey)
         var request = RoastRequest()
         var index = 0
         while index < tokens.count {
-            if let (meaning, length) = longestMatch(in: tokens, from: index) {
+            if Self.isIcon(original[index]) {
+                // A category's or a mood's icon names it; any other emoji is decoration.
+                if let meaning = icons[Self.iconKey(original[index])] { apply(meaning, to: &request) }
+                index += 1
+            } else if let (meaning, length) = longestMatch(in: tokens, from: index) {
                 // "cay 4", "spice 5", "level 2": a spice word followed by a digit takes the digit.
-                if meaning.takesLevel, index + length < tokens.count, let level = Self.level(tokens[index + length]) {
+                if meaning.takesLevel, index + length < tokens.count, let level = Self.level(original[index + length]) {
                     request.spice = SpiceLevel(rawValue: level)
                     index += length + 1
                     continue
                 }
                 apply(meaning, to: &request)
                 index += length
-            } else if let level = Self.level(tokens[index]) {
+            } else if let level = Self.level(original[index]) {
                 request.spice = SpiceLevel(rawValue: level)
                 index += 1
             } else if let meaning = corrected(tokens[index]) {
@@ -75,7 +85,7 @@ public struct RoastRequestParser: Sendable {
     /// Every category `text` names, in order and without repeats, and the words that name none
     /// ("meetings, code reviews, họp" → meetings and code reviews): for choosing several at once.
     public func categories(in text: String) -> (categories: [RoastCategory], unrecognized: [String]) {
-        let original = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(64).map(String.init)
+        let original = Self.words(text)
         let tokens = original.map(TextNormalization.matchKey)
         var found: [RoastCategory] = []
         var unrecognized: [String] = []
@@ -83,7 +93,9 @@ public struct RoastRequestParser: Sendable {
         while index < tokens.count {
             var meaning: Meaning?
             var length = 1
-            if let (matched, matchedLength) = longestMatch(in: tokens, from: index) {
+            if Self.isIcon(original[index]) {
+                meaning = icons[Self.iconKey(original[index])] ?? .filler
+            } else if let (matched, matchedLength) = longestMatch(in: tokens, from: index) {
                 (meaning, length) = (matched, matchedLength)
             } else {
                 meaning = corrected(tokens[index])
@@ -96,6 +108,49 @@ public struct RoastRequestParser: Sendable {
             index += length
         }
         return (found, unrecognized)
+    }
+
+    /// The words of `text` (at most 64), invisible characters removed: runs of letters and digits,
+    /// a number with its sign or decimals kept whole (`-1`, `3.5`: neither is a spice level), and
+    /// each emoji on its own.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(TextNormalization.removingInvisibles(text))
+        func flush() {
+            if !current.isEmpty { words.append(current) }
+            current = ""
+        }
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if isIcon(String(character)) {
+                flush()
+                words.append(String(character))
+            } else if character == "-" || character == "+", current.isEmpty, next?.isNumber == true {
+                current.append(character)
+            } else if character == "." || character == ",", current.last?.isNumber == true, next?.isNumber == true,
+                current.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." || $0 == "," })
+            {
+                current.append(character)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return Array(words.prefix(64))
+    }
+
+    /// Whether `word` is an emoji (a pictograph, possibly a sequence), not a letter, digit or sign.
+    private static func isIcon(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, first.value > 0x7F, first.properties.isEmoji else { return false }
+        return !first.properties.isAlphabetic && first.properties.numericType == nil
+    }
+
+    /// An icon compared without emoji presentation selectors (`⏰` and `⏰️` alike).
+    private static func iconKey(_ icon: String) -> String {
+        String(String.UnicodeScalarView(icon.unicodeScalars.filter { $0.value != 0xFE0F }))
     }
 
     private func apply(_ meaning: Meaning, to request: inout RoastRequest) {

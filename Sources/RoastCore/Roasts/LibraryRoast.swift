@@ -33,6 +33,12 @@ public struct LibraryRoast: Sendable, Hashable, Codable, Identifiable {
         self.isPremium = isPremium
     }
 
+    /// Whether a stored library id names a Premium roast (`<lang>.premium.<category>.<nnn>`, which
+    /// the library checks every premium entry's id against).
+    public static func isPremiumID(_ id: String) -> Bool {
+        id.split(separator: ".").dropFirst().first == Substring(RoastLibrary.premiumFileName)
+    }
+
     /// Whether the roast suits `mood` (roasts without moods suit every mood).
     public func suits(_ mood: Mood) -> Bool {
         moods.isEmpty || moods.contains(mood)

@@ -36,4 +36,32 @@ public enum TextNormalization {
         }
         return result
     }
+
+    /// `text` without the invisible characters that slip into words when people copy and paste
+    /// (zero-width space, non-joiner and joiner, word joiner, byte-order mark), so that "h\u{200B}ọp"
+    /// reads as "họp". A joiner between two emoji is kept: it is what makes "🧑‍💻" one picture.
+    public static func removingInvisibles(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { invisibles.contains($0.value) }) else { return text }
+        var kept = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if invisibles.contains(scalar.value) {
+                let joinsEmoji =
+                    scalar.value == 0x200D && index > 0 && index + 1 < scalars.count && isEmojiPart(scalars[index - 1])
+                    && isEmojiPart(scalars[index + 1])
+                if !joinsEmoji { continue }
+            }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    /// Zero-width space, non-joiner, joiner, word joiner, byte-order mark.
+    private static let invisibles: Set<UInt32> = [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
+
+    /// A scalar that can stand on either side of an emoji joiner: a pictograph, a skin tone or the
+    /// emoji presentation selector (ASCII digits, `#` and `*` also count as emoji in Unicode; not here).
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0F || (scalar.value > 0x7F && (scalar.properties.isEmoji || scalar.properties.isEmojiModifier))
+    }
 }

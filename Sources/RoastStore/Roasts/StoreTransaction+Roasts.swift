@@ -60,6 +60,15 @@ extension StoreTransaction {
         ) { (row: borrowing Row) throws(StoreError) in try Self.storedRoast(row) }
     }
 
+    /// The message of the latest roast posted in `chat` (the one a native reaction in the console
+    /// chat goes to), if any.
+    public func latestPostedRoast(in chat: ChatID) throws(StoreError) -> MessageID? {
+        try connection.queryOne(
+            "SELECT message_id FROM roasts WHERE chat_id = ? AND message_id IS NOT NULL ORDER BY roast_id DESC LIMIT 1", chat,
+            context: "roasts"
+        ) { (row: borrowing Row) in MessageID(row.int64(0)) }
+    }
+
     /// Records the message that carries the roast.
     public func setRoastMessage(_ id: RoastID, message: MessageID) throws(StoreError) {
         try connection.execute("UPDATE roasts SET message_id = ? WHERE roast_id = ?", message, id)

@@ -221,7 +221,7 @@ public struct UpdateTranslator: Sendable {
         case .channel: kind = .channel
         default: return nil
         }
-        return ChatRef(id: ChatID(chat.id), kind: kind, title: chat.title)
+        return ChatRef(id: ChatID(chat.id), kind: kind, title: chat.title, isForum: chat.isForum == true)
     }
 
     private func privateChat(of user: User) -> ChatRef {

@@ -17,10 +17,12 @@ public struct Chat: Sendable, Hashable, Codable {
     public var username: String?
     public var firstName: String?
     public var lastName: String?
+    /// True for a supergroup with topics (`is_forum`): only there do forum topics exist.
+    public var isForum: Bool?
 
     public init(
         id: Int64, type: Kind, title: String? = nil, username: String? = nil, firstName: String? = nil,
-        lastName: String? = nil
+        lastName: String? = nil, isForum: Bool? = nil
     ) {
         self.id = id
         self.type = type
@@ -28,11 +30,13 @@ public struct Chat: Sendable, Hashable, Codable {
         self.username = username
         self.firstName = firstName
         self.lastName = lastName
+        self.isForum = isForum
     }
 
     enum CodingKeys: String, CodingKey {
         case id, type, title, username
         case firstName = "first_name"
         case lastName = "last_name"
+        case isForum = "is_forum"
     }
 }

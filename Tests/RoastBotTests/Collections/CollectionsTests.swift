@@ -23,14 +23,15 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         var bot = try botWithCollections(at: duringTet)
         defer { bot.cleanUp() }
         await bot.run(bot.command("/collections"))
-        let list = try #require(bot.platform.sentMessages.last?.content)
+        // The list first; the season's banner (the chat's first request this season) after it.
+        let list = try #require(bot.platform.sentMessages.first?.content)
         let body = text(list)
         let tet = try #require(body.range(of: "Tết Nguyên Đán"))
         let monthly = try #require(body.range(of: "Làm việc tại nhà"))
         let office = try #require(body.range(of: "Công sở kinh điển"))
         #expect(tet.lowerBound < monthly.lowerBound && monthly.lowerBound < office.lowerBound)
         #expect(body.contains("Tết đến rồi!"))  // the banner line
-        #expect(body.contains("12 roast · bạn đã nhận 0/12 (0%)"))
+        #expect(body.contains("12 roast · bạn đã nhận 0/12 (0 %)"))
         #expect(list.buttons.first?.first?.data == "c:tet")
         #expect(list.buttons.count == 5)
     }
@@ -42,7 +43,9 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         await bot.run(bot.command("/help"))
         let banners = bot.platform.sentMessages.filter { $0.content.buttons.first?.first?.data == "tc:tet" }
         #expect(banners.count == 1)
-        #expect(bot.platform.sentMessages.first?.content.buttons.first?.first?.data == "tc:tet")  // before the reply
+        // The answer to the command comes first, the banner after it.
+        #expect(bot.platform.sentMessages.first?.content.text.plainText.contains(Phrasebook(.vi).helpTitle) == true)
+        #expect(bot.platform.sentMessages.dropFirst().first?.content.buttons.first?.first?.data == "tc:tet")
         #expect(bot.platform.sentMessages.count == 3)
     }
 
@@ -190,7 +193,7 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         var bot = try botWithCollections(at: duringTet)
         defer { bot.cleanUp() }
         await bot.run(bot.command("/collections"))
-        let body = text(try #require(bot.platform.sentMessages.last?.content))
+        let body = text(try #require(bot.platform.sentMessages.first?.content))
         let active = try CollectionCatalogStore(path: BotFixture.collectionsPath).catalog.active(
             on: LocalDate(duringTet, in: BotDefaults.timeZone))
         #expect(body.components(separatedBy: "👀 ").count - 1 == active.count)

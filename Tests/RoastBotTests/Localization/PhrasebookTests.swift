@@ -68,9 +68,17 @@ struct PhrasebookTests {
         Entry("roastOfTheDay") { $0.roastOfTheDay }, Entry("streakLeaders") { $0.streakLeaders([("🥇", "Ann", 3)]) },
         Entry("streakLeaders") { $0.streakLeaders([]) }, Entry("reminderTitle") { $0.reminderTitle },
         Entry("reminderBody") { $0.reminderBody },
-        Entry("settingsTitle") { $0.settingsTitle }, Entry("settingsAdminsOnly") { $0.settingsAdminsOnly },
+        Entry("settingsTitle") { $0.settingsTitle(inGroup: true) }, Entry("settingsTitle") { $0.settingsTitle(inGroup: false) },
+        Entry("settingsAdminsOnly") { $0.settingsAdminsOnly },
         Entry("settingsReadOnly") { $0.settingsReadOnly }, Entry("settingsSaved") { $0.settingsSaved },
         Entry("settingsUsage") { $0.settingsUsage() }, Entry("unknownTimeZone") { $0.unknownTimeZone("Mars/Olympus") },
+        Entry("settingError") { $0.settingError(.spiceOutOfRange("9")) }, Entry("settingError") { $0.settingError(.unknownLanguage("fr")) },
+        Entry("settingError") { $0.settingError(.badTime("25:00")) }, Entry("settingError") { $0.settingError(.unknownCategories(["x"])) },
+        Entry("settingError") { $0.settingError(.notOnOff(key: "daily", "maybe")) },
+        Entry("aiNotConfigured") { $0.aiNotConfigured }, Entry("aiNotConfiguredExplained") { $0.aiNotConfiguredExplained },
+        Entry("timeZoneName") { $0.timeZoneName("Asia/Ho_Chi_Minh", at: Date(timeIntervalSince1970: 0)) },
+        Entry("otherLanguageHint") { $0.otherLanguageHint }, Entry("statsNoReactionsYet") { $0.statsNoReactionsYet },
+        Entry("unknownHistoryWords") { $0.unknownHistoryWords(["x"]) },
         Entry("settingChanged") { $0.settingChanged("x") }, Entry("labelLanguage") { $0.labelLanguage },
         Entry("labelTimeZone") { $0.labelTimeZone }, Entry("labelDaily") { $0.labelDaily }, Entry("labelWeekdays") { $0.labelWeekdays },
         Entry("labelSpice") { $0.labelSpice }, Entry("labelReminders") { $0.labelReminders }, Entry("labelBanners") { $0.labelBanners },
@@ -130,6 +138,7 @@ struct PhrasebookTests {
         Entry("leaderboardValue", sameInBoth: true) { $0.leaderboardValue(.fire, 3) }, Entry("leaderboardEmpty") { $0.leaderboardEmpty },
         Entry("remindersTurnedOn") { $0.remindersTurnedOn }, Entry("remindersTurnedOff") { $0.remindersTurnedOff },
         Entry("remindUsage") { $0.remindUsage(currentlyOn: true) },
+        Entry("premiumLabel", sameInBoth: true) { $0.premiumLabel },
     ]
 
     @Test(arguments: entries)

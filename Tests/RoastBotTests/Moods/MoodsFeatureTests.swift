@@ -24,7 +24,7 @@ import Testing
         #expect(roast.mood == .tired)
     }
 
-    @Test(arguments: ["stressed", "căng thẳng", "cang thang", "áp lực"])
+    @Test(arguments: ["stressed", "căng thẳng", "cang thang", "áp lực", "😰", "😰 Căng thẳng", "căng\u{200B} thẳng"])
     func moodWordsInEitherLanguageSetTheMood(_ word: String) async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }

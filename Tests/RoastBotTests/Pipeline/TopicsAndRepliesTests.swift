@@ -95,10 +95,12 @@ struct TopicsAndRepliesTests {
         defer { bot.cleanUp() }
         let created = SchedulerTests.instant("2026-03-07T00:00:00Z")
         try await SchedulerTests.makeChat(&bot, BotFixture.group, timeZone: "Asia/Ho_Chi_Minh", createdAt: created)
-        await bot.run(bot.command("/settings topic here", topic: TopicID(55)))
+        var forum = BotFixture.group
+        forum.isForum = true
+        await bot.run(bot.command("/settings topic here", in: forum, topic: TopicID(55)))
         #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.postTopic } == TopicID(55))
-        // The panel says where scheduled posts go.
-        await bot.run(bot.command("/settings"))
+        // The panel of a forum says where scheduled posts go.
+        await bot.run(bot.command("/settings", in: forum))
         let panel = try #require(bot.platform.sentMessages.last?.content.text.plainText)
         #expect(panel.contains(Phrasebook(.vi).labelPostTopic))
 

@@ -66,10 +66,49 @@ extension SettingChangeTests {
         #expect(SettingChange.parse(["chủ", "đề", "họp,", "sếp"]) == .success(.dailyCategories([.meetings, .management])))
         #expect(SettingChange.parse(["categories", "all"]) == .success(.dailyCategories([])))
         #expect(SettingChange.parse(["categories", "tất", "cả"]) == .success(.dailyCategories([])))
-        #expect(SettingChange.parse(["categories", "meetings", "lunch"]) == .failure(.usage))
+        #expect(SettingChange.parse(["categories", "meetings", "lunch"]) == .failure(.unknownCategories(["lunch"])))
         for categories in [Set<RoastCategory>(), [.kpis], Set(RoastCategory.allCases)] {
             let change = SettingChange.dailyCategories(categories)
             #expect(CallbackPayload(parsing: change.payload).flatMap(SettingChange.init) == change)
         }
+    }
+}
+
+/// A typed setting that names its key but gives a value it cannot take says what the key takes.
+struct SettingValueErrorTests {
+    @Test(arguments: ["99", "0", "-3", "2.5"])
+    func aSpiceOutsideOneToFiveSaysSo(_ value: String) {
+        #expect(SettingChange.parse(["spice", value]) == .failure(.spiceOutOfRange(value)))
+    }
+
+    @Test func anUnknownLanguageSaysWhichOnesThereAre() {
+        #expect(SettingChange.parse(["language", "fr"]) == .failure(.unknownLanguage("fr")))
+    }
+
+    @Test(arguments: ["25:00", "9h", "12:60"])
+    func aTimeOutsideTheDaySaysSo(_ value: String) {
+        #expect(SettingChange.parse(["time", value]) == .failure(.badTime(value)))
+    }
+
+    @Test func unknownCategoriesAreNamed() {
+        #expect(SettingChange.parse(["categories", "xyz"]) == .failure(.unknownCategories(["xyz"])))
+        #expect(SettingChange.parse(["categories", "họp", "xyz"]) == .failure(.unknownCategories(["xyz"])))
+    }
+
+    @Test func aSwitchThatIsNeitherOnNorOffSaysSo() {
+        #expect(SettingChange.parse(["daily", "maybe"]) == .failure(.notOnOff(key: "daily", "maybe")))
+    }
+
+    @Test(arguments: [Language.vi, .en])
+    func eachErrorIsOneShortSentenceNamingWhatIsAllowed(_ language: Language) {
+        let words = Phrasebook(language)
+        let spice = words.settingError(.spiceOutOfRange("99"))
+        #expect(spice.contains("1–5") && spice.contains("99"))
+        #expect(words.settingError(.unknownLanguage("fr")).contains("vi") && words.settingError(.unknownLanguage("fr")).contains("en"))
+        #expect(words.settingError(.badTime("25:00")).contains("00:00–23:59"))
+        let categories = words.settingError(.unknownCategories(["xyz"]))
+        #expect(categories.contains("xyz"))
+        #expect(RoastCategory.allCases.allSatisfy { categories.contains($0.name(in: language)) })
+        #expect(!spice.contains(words.settingsUsage()))
     }
 }

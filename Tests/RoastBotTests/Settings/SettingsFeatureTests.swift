@@ -54,7 +54,7 @@ struct SettingsFeatureTests {
             return
         }
         #expect(message == panel.message)
-        #expect(content.text.plainText.hasPrefix(Phrasebook(.en).settingsTitle))
+        #expect(content.text.plainText.hasPrefix(Phrasebook(.en).settingsTitle(inGroup: true)))
         // Every settings payload fits Telegram's 64 bytes and decodes back.
         for button in content.buttons.joined() {
             #expect(button.data.utf8.count <= 64)
@@ -79,7 +79,7 @@ extension SettingsFeatureTests {
         let words = Phrasebook(.vi)
         await bot.run(bot.command("/settings", from: BotFixture.bob))
         let read = try #require(bot.platform.sentMessages.last?.content)
-        #expect(read.text.plainText.hasPrefix(words.settingsTitle))
+        #expect(read.text.plainText.hasPrefix(words.settingsTitle(inGroup: true)))
         #expect(read.text.plainText.contains("\(words.labelLanguage): Tiếng Việt"))
         #expect(read.text.plainText.contains(words.settingsReadOnly))
         #expect(read.buttons.isEmpty)

@@ -11,7 +11,7 @@ struct BadgeEngineTests {
     }
 
     @Test(arguments: [
-        ProgressCase(criterion: .streakDays(7), tally: ActivityTally(longestStreak: 3), percent: 42, remaining: 4),
+        ProgressCase(criterion: .streakDays(7), tally: ActivityTally(longestStreak: 3), percent: 43, remaining: 4),
         ProgressCase(criterion: .roasts(10), tally: ActivityTally(roasts: 6), percent: 60, remaining: 4),
         ProgressCase(criterion: .roasts(10), tally: ActivityTally(roasts: 25), percent: 100, remaining: 0),
         ProgressCase(criterion: .categoriesTried(8), tally: ActivityTally(categoriesTried: 2), percent: 25, remaining: 6),

@@ -113,3 +113,55 @@ struct RoastRequestParserTests {
         #expect(request.unrecognized.count <= 64)
     }
 }
+
+/// Input that looks like something it is not: decimals and signed numbers, invisible characters,
+/// and the icons the bot itself shows.
+struct RoastRequestParserEdgeTests {
+    let parser = RoastRequestParser()
+
+    @Test(arguments: ["3.5", "-1", "+2", "2,5", "0", "99"])
+    func aNumberThatIsNoSpiceLevelIsNotUnderstood(_ text: String) {
+        let request = parser.parse(text)
+        #expect(request.spice == nil)
+        #expect(request.unrecognized == [text])
+    }
+
+    @Test func aSpiceWordFollowedByADecimalTakesNoPartOfIt() {
+        let request = parser.parse("meetings 3.5")
+        #expect(request.category == .meetings)
+        #expect(request.spice == nil)
+        #expect(request.unrecognized == ["3.5"])
+    }
+
+    @Test(arguments: ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}"])
+    func invisibleCharactersInsideWordsAreIgnored(_ invisible: String) {
+        let request = parser.parse("h\(invisible)ọp cay\(invisible) 4")
+        #expect(request.category == .meetings)
+        #expect(request.spice?.rawValue == 4)
+        #expect(request.unrecognized.isEmpty)
+    }
+
+    @Test func theJoinerInsideAnEmojiSequenceIsKept() {
+        #expect(TextNormalization.removingInvisibles("h\u{200B}ọp 🧑‍💻") == "họp 🧑‍💻")
+        #expect(TextNormalization.removingInvisibles("🧑‍💻").unicodeScalars.contains("\u{200D}"))
+    }
+
+    @Test(arguments: RoastCategory.allCases)
+    func eachCategorysIconNamesIt(_ category: RoastCategory) {
+        let request = parser.parse(category.emoji)
+        #expect(request.category == category)
+        #expect(request.unrecognized.isEmpty)
+    }
+
+    @Test(arguments: Mood.allCases)
+    func eachMoodsEmojiNamesIt(_ mood: Mood) {
+        #expect(parser.parse(mood.emoji).mood == mood)
+        #expect(parser.parse("roast \(mood.emoji) 2").spice?.rawValue == 2)
+    }
+
+    @Test func otherEmojiAreLeftAlone() {
+        let request = parser.parse("🔥🔥 meetings")
+        #expect(request.category == .meetings)
+        #expect(request.unrecognized.isEmpty)
+    }
+}
