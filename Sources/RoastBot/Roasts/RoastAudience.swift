@@ -21,7 +21,8 @@ enum RoastAudience {
             language: chat.language, maxSpice: chat.maxSpice,
             premiumUnlocked: try person.flatMap { try tx.streak(chat: chat.chatID, user: $0)?.premiumUnlocked(.standard) } ?? false,
             served: try person.map { try tx.libraryIDsServed(chat: chat.chatID, user: $0) } ?? [],
-            feedback: ReactionFeedback(recent: try tx.ratedRoasts(chat: chat.chatID, limit: feedbackHistory)), date: date)
+            feedback: ReactionFeedback(recent: try tx.ratedRoasts(chat: chat.chatID, limit: feedbackHistory)), date: date,
+            postedToday: try tx.dailyLibraryIDs(chat: chat.chatID, since: date.start(in: chat.zone)))
     }
 
     /// The request 🔁 makes on `original`: the same category, spice, mood and collection.

@@ -23,12 +23,14 @@ public struct CollectionPicker: Sendable {
         if pool.isEmpty, let gentlest = all.map(\.spice).min() {
             pool = all.filter { $0.spice == gentlest }
         }
+        // A spice asked for comes before no-repeat, as in the library: the nearest level the
+        // collection holds, then the roasts of it this person has not had, if any.
+        if let spice, let nearest = pool.map({ abs($0.spice.rawValue - min(spice, maxSpice).rawValue) }).min() {
+            pool = pool.filter { abs($0.spice.rawValue - min(spice, maxSpice).rawValue) == nearest }
+        }
         let fresh = pool.filter { !served.contains($0.id) }
         let exhausted = fresh.isEmpty
-        var candidates = exhausted ? pool : fresh
-        if let spice, let nearest = candidates.map({ abs($0.spice.rawValue - min(spice, maxSpice).rawValue) }).min() {
-            candidates = candidates.filter { abs($0.spice.rawValue - min(spice, maxSpice).rawValue) == nearest }
-        }
+        let candidates = exhausted ? pool : fresh
         guard !candidates.isEmpty else { return nil }
         return Choice(roast: candidates[Int.random(in: 0..<candidates.count, using: &random)], exhausted: exhausted)
     }

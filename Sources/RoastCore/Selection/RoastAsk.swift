@@ -28,6 +28,9 @@ public struct RoastAsk: Sendable {
     /// how many of the chat's days ago (0: today). Those of the last ``RoastSelector/dailyFreshDays``
     /// days are not drawn while any other roast may be.
     public var receivedInChat: [String: Int]
+    /// Library and collection ids the chat's Roast of the Day showed everyone today: a request draws
+    /// another while it may.
+    public var postedToday: Set<String>
     /// The categories to draw from when the request names none (the chat's choice for its Roast of
     /// the Day); empty: every category.
     public var categories: Set<RoastCategory>
@@ -42,7 +45,7 @@ public struct RoastAsk: Sendable {
     public init(
         purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
         premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate,
-        receivedInChat: [String: Int] = [:], categories: Set<RoastCategory> = []
+        receivedInChat: [String: Int] = [:], postedToday: Set<String> = [], categories: Set<RoastCategory> = []
     ) {
         self.purpose = purpose
         self.request = request
@@ -54,6 +57,7 @@ public struct RoastAsk: Sendable {
         self.feedback = feedback
         self.date = date
         self.receivedInChat = receivedInChat
+        self.postedToday = postedToday
         self.categories = categories
     }
 }

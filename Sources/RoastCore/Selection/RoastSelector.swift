@@ -34,11 +34,20 @@ public struct RoastSelector: Sendable {
     ///
     /// The Roast of the Day is never a roast anyone in the chat received in the last
     /// ``dailyFreshDays`` days while another may be drawn; a chat that had every one of them lately
-    /// gets one of those it received longest ago.
+    /// gets one of those it received longest ago. A request is not today's Roast of the Day while
+    /// another roast may be drawn.
     public func select(
         _ ask: RoastAsk, prepared: PreparedRoast? = nil, catalog: CollectionCatalog, using random: inout some RandomNumberGenerator
     ) -> RoastSelection? {
-        guard ask.purpose == .daily, !ask.receivedInChat.isEmpty else {
+        if ask.purpose == .request {
+            if !ask.postedToday.isEmpty,
+                let choice = select(ask, prepared: prepared, catalog: catalog, avoiding: ask.postedToday, using: &random)
+            {
+                return choice
+            }
+            return select(ask, prepared: prepared, catalog: catalog, avoiding: [], using: &random)
+        }
+        guard !ask.receivedInChat.isEmpty else {
             return select(ask, prepared: prepared, catalog: catalog, avoiding: [], using: &random)
         }
         // Avoid everything received within the window; failing that, within ever fewer days (the

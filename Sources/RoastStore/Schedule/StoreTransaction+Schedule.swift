@@ -66,6 +66,15 @@ extension StoreTransaction {
             ) { (row: borrowing Row) in row.string(0) })
     }
 
+    /// The library and collection roasts `chat`'s Roasts of the Day showed at or after `since`.
+    public func dailyLibraryIDs(chat: ChatID, since: Date) throws(StoreError) -> Set<String> {
+        Set(
+            try connection.query(
+                "SELECT library_id FROM roasts WHERE chat_id = ? AND user_id IS NULL AND kind = 'daily' AND library_id IS NOT NULL AND created_at >= ?",
+                chat, since
+            ) { (row: borrowing Row) in row.string(0) })
+    }
+
     /// Library and collection roasts anyone in `chat` received at or after `since` — asked for by a
     /// member or posted as the Roast of the Day — each with when it was last received.
     public func libraryIDsReceived(chat: ChatID, since: Date) throws(StoreError) -> [String: Date] {

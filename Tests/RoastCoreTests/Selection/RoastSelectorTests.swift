@@ -155,4 +155,44 @@ struct RoastSelectorTests {
                 catalog: try shippedCatalog.get(), using: &random))
         #expect(held.spice == SpiceLevel(clamping: 2) && held.notes.isEmpty)
     }
+
+    /// A spice asked for comes before no-repeat, in a collection as in the library: once every one of
+    /// the collection's spiciest roasts was served, the next ask for more still gets one of them (the
+    /// note says that level), not a milder roast it has not had.
+    @Test func anAskedSpiceComesBeforeNoRepeatInACollection() throws {
+        let selector = try Self.selector()
+        let catalog = try shippedCatalog.get()
+        let tet = try #require(catalog.collections.first { $0.id == "tet" })
+        let spiciest = tet.roasts(in: .en).filter { $0.spice == SpiceLevel(clamping: 3) && tet.fits($0, on: Self.tet) }
+        try #require(!spiciest.isEmpty)
+        var random = SplitMix64(seed: 10)
+        for _ in 0..<30 {
+            let choice = try #require(
+                selector.select(
+                    Self.ask(RoastRequest(spice: .hottest, collection: "tet"), maxSpice: 5, served: Set(spiciest.map(\.id)), on: Self.tet),
+                    catalog: catalog, using: &random))
+            #expect(choice.spice == SpiceLevel(clamping: 3))
+            #expect(choice.notes == [.collectionSpiceUnavailable(id: "tet", highest: SpiceLevel(clamping: 3))])
+        }
+    }
+
+    /// What the chat's Roast of the Day showed everyone today is not a request's roast while another may be.
+    @Test func aRequestIsNotTodaysRoastOfTheDayWhileAnotherMayBe() throws {
+        let selector = try Self.selector()
+        let catalog = try shippedCatalog.get()
+        var random = SplitMix64(seed: 11)
+        let pool = selector.library.roasts(language: .en, category: .deadlines).filter { $0.spice.rawValue <= 3 && !$0.isPremium }
+        // Everything but two served; one of those two was today's Roast of the Day.
+        let (posted, other) = (pool[0], pool[1])
+        for _ in 0..<30 {
+            var ask = Self.ask(RoastRequest(category: .deadlines), served: Set(pool.dropFirst(2).map(\.id)))
+            ask.postedToday = [posted.id]
+            let choice = try #require(selector.select(ask, catalog: catalog, using: &random))
+            #expect(choice.libraryID == other.id)
+        }
+        // Only the posted one left in the pool: it is drawn rather than nothing.
+        var ask = Self.ask(RoastRequest(category: .deadlines), served: Set(pool.dropFirst(1).map(\.id)))
+        ask.postedToday = Set(pool.map(\.id))
+        #expect(selector.select(ask, catalog: catalog, using: &random) != nil)
+    }
 }
