@@ -13,7 +13,13 @@ public struct BadgesFeature: Feature {
     ]
     public let catalog: BadgeCatalog
 
-    public init(catalog: BadgeCatalog = .standard) { self.catalog = catalog }
+    /// The collections whose completion badges the catalog holds.
+    public let collections: CollectionCatalogStore?
+
+    public init(catalog: BadgeCatalog = .standard, collections: CollectionCatalogStore? = nil) {
+        self.catalog = catalog
+        self.collections = collections
+    }
 
     public func decode(_ input: FeatureInput) -> Action? {
         guard case .command = input else { return nil }
@@ -27,7 +33,7 @@ public struct BadgesFeature: Feature {
         let view = BadgesView(
             name: profile.displayName, catalog: catalog, earned: try tx.earnedBadges(chat: profile.chatID, user: profile.userID),
             tally: try tx.activityTally(chat: profile.chatID, user: profile.userID), language: context.language,
-            maxSpice: context.chat.maxSpice)
+            maxSpice: context.chat.maxSpice, collections: collections?.catalog)
         return HandlerOutcome(replies: [.send(view.message)])
     }
 }

@@ -12,11 +12,15 @@ public struct BadgesView: Sendable {
     public let language: Language
     /// The chat's spice cap: a badge that needs spicier roasts says so instead of showing progress.
     public let maxSpice: SpiceLevel
+    /// The collections on offer, whose roasts' spice levels say whether a completion badge can be
+    /// reached under the cap.
+    public let collections: CollectionCatalog?
 
     public init(
         name: String, catalog: BadgeCatalog, earned: [EarnedBadge], tally: ActivityTally, language: Language,
-        maxSpice: SpiceLevel = .hottest
+        maxSpice: SpiceLevel = .hottest, collections: CollectionCatalog? = nil
     ) {
+        self.collections = collections
         self.name = name
         self.catalog = catalog
         self.earned = earned
@@ -42,7 +46,7 @@ public struct BadgesView: Sendable {
             text.append(.plain("\n\n"))
             text.append(.bold(words.badgesLockedTitle))
             for badge in locked {
-                let beyond = badge.criterion.levelsBeyond(cap: maxSpice, tally)
+                let beyond = badge.criterion.levelsBeyond(cap: maxSpice, tally, collections: collections, language: language)
                 if !beyond.isEmpty {
                     text.append(.plain("\n\(badge.icon) \(badge.name(language)) — "))
                     text.append(.italic(words.badgeBeyondCap(needs: beyond, cap: maxSpice)))

@@ -17,7 +17,7 @@ public enum StandardFeatures {
             MoodsFeature(),
             StreaksFeature(),
             CardsFeature(links: links),
-            BadgesFeature(catalog: badges),
+            BadgesFeature(catalog: badges, collections: collections),
             CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),
             LeaderboardFeature(),

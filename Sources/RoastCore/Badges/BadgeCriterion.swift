@@ -42,11 +42,28 @@ public enum BadgeCriterion: Sendable, Hashable {
 
     /// The spice levels this criterion still needs that a chat capped at `cap` never serves (roasts
     /// there are never spicier than the cap); empty when the badge can still be earned there.
-    public func levelsBeyond(cap: SpiceLevel, _ tally: ActivityTally) -> [SpiceLevel] {
-        guard case .spiceLevelsTried(let needed) = self else { return [] }
-        let reachable = tally.spiceLevels.union(SpiceLevel.all.filter { $0 <= cap })
-        guard reachable.count < needed else { return [] }
-        return SpiceLevel.all.filter { $0 > cap && !tally.spiceLevels.contains($0) }
+    ///
+    /// A collection's completion needs every roast of it: `collections` says which spice levels the
+    /// collection's roasts have in `language`. The badge is out of reach when the roasts at or below
+    /// the cap, with every one already received counted as if above it, fall short.
+    public func levelsBeyond(
+        cap: SpiceLevel, _ tally: ActivityTally, collections: CollectionCatalog? = nil, language: Language = .vi
+    ) -> [SpiceLevel] {
+        switch self {
+        case .spiceLevelsTried(let needed):
+            let reachable = tally.spiceLevels.union(SpiceLevel.all.filter { $0 <= cap })
+            guard reachable.count < needed else { return [] }
+            return SpiceLevel.all.filter { $0 > cap && !tally.spiceLevels.contains($0) }
+        case .collectionRoasts(let id, let needed):
+            guard let collection = collections?.collection(id: id) else { return [] }
+            let spices = collection.roasts(in: language).map(\.spice)
+            let above = spices.filter { $0 > cap }
+            let received = tally.collectionRoasts[id, default: 0]
+            guard spices.count - above.count + min(received, above.count) < needed else { return [] }
+            return Array(Set(above)).sorted()
+        case .streakDays, .roasts, .categoriesTried, .favorites, .shares, .fireReceived:
+            return []
+        }
     }
 }
 
