@@ -98,11 +98,13 @@ struct HeatmapMonthLabelTests {
     @Test(arguments: [
         LocalDate(year: 2026, month: 11, day: 24), LocalDate(year: 2026, month: 3, day: 4), LocalDate(year: 2025, month: 12, day: 31),
         LocalDate(year: 2026, month: 2, day: 1),
+        // Opens on Monday 2026-07-27: August starts in the first column, on its Saturday.
+        LocalDate(year: 2026, month: 12, day: 7),
     ])
     func everyMonthStartingInTheGridIsNamedAndNamesNeverCrowd(_ today: LocalDate) {
         let heatmap = StreakHeatmap(activeDays: [], today: today, currentStreak: 0, longestStreak: 0, nextMilestone: 3, language: .en)
         let labels = HeatmapGeometry.monthLabels(firstDay: heatmap.firstDay)
-        for column in 1..<StreakHeatmap.weeks {
+        for column in 0..<StreakHeatmap.weeks {
             let monday = heatmap.firstDay.adding(days: 7 * column)
             guard let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) else { continue }
             #expect(labels.contains { $0.column == column && $0.month == first.month }, "\(today): month \(first.month) unnamed")

@@ -58,7 +58,8 @@ struct HeatmapGeometry: Sendable, Hashable {
     }
 
     /// The month names above the grid: each month that starts in a column is named over that column;
-    /// the first column's (partial) month only when the next name is at least three columns away,
+    /// the first column's month (the one starting in it, else its partial month) only when the next
+    /// name is at least three columns away,
     /// as names are about three columns wide.
     static func monthLabels(firstDay: LocalDate) -> [(column: Int, month: Int)] {
         var starts: [(column: Int, month: Int)] = []
@@ -68,8 +69,9 @@ struct HeatmapGeometry: Sendable, Hashable {
                 starts.append((column, first.month))
             }
         }
-        // A month starting on the first Monday is the first column's own month.
-        let opening = (column: 0, month: firstDay.month)
+        // The first column is named after the month whose 1st it holds, if any (on the Monday or
+        // later in that week), else after the month it belongs to.
+        let opening = (column: 0, month: firstDay.adding(days: 6).month)
         guard let next = starts.first, next.column < 3 else { return [opening] + starts }
         return starts
     }
