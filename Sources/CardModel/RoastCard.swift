@@ -15,11 +15,15 @@ public struct RoastCard: Sendable, Hashable, Codable {
     public var format: CardFormat
     /// Printed at the bottom so a reader can find the bot, e.g. `t.me/RoastMeLaterBot?start=roast_meetings_3`.
     public var deepLink: String
+    /// The collection the roast comes from, icon and name in ``language`` ("🧧 Tết Nguyên Đán"),
+    /// shown beside the category; nil for a library roast.
+    public var collectionLabel: String?
 
     public init(
         text: String, language: Language, category: RoastCategory, spice: SpiceLevel, template: CardTemplate, format: CardFormat,
-        deepLink: String
+        deepLink: String, collectionLabel: String? = nil
     ) {
+        self.collectionLabel = collectionLabel
         self.text = text
         self.language = language
         self.category = category

@@ -45,10 +45,11 @@ struct SafeAreaTests {
     }
 
     @Test(arguments: CardTemplate.allCases, CardFormat.allCases)
-    func logoSpiceCategoryAndLinkStayInsideTheSafeArea(_ template: CardTemplate, _ format: CardFormat) throws {
+    func logoSpiceCategoryCollectionAndLinkStayInsideTheSafeArea(_ template: CardTemplate, _ format: CardFormat) throws {
         let card = RoastCard(
             text: "x", language: .vi, category: .workload, spice: .hottest, template: template, format: format,
-            deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_5&" + String(repeating: "very_long_", count: 30))
+            deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_5&" + String(repeating: "very_long_", count: 30),
+            collectionLabel: "🎯 Hoàn thành Mục tiêu & Đánh giá cuối năm của cả phòng ban")
         let drawing = try drawLayers(.chrome, of: card)
         let ink = try #require(drawing.bitmap.inkBounds())
         #expect(drawing.safeArea.contains(ink), "ink \(ink) leaves the safe area \(drawing.safeArea)")

@@ -62,7 +62,7 @@ struct CardPainter {
 
     private func drawCategoryPill(on canvas: Canvas) {
         let row = geometry.categoryRow
-        let label = "\(card.category.emoji)  \(card.category.name(in: card.language))"
+        let label = "\(card.category.emoji)  \(card.category.name(in: card.language))" + (card.collectionLabel.map { "  ·  \($0)" } ?? "")
         let padding = 26.0
         let text = FittedText.fit(
             label, font: .sansBold, sizes: 20...30,

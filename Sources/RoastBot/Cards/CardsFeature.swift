@@ -66,7 +66,11 @@ public struct CardsFeature: Feature {
     private let links: ShareLinks
     private let rules: StreakRules
 
-    public init(links: ShareLinks = .standard, rules: StreakRules = .standard) {
+    /// The collections whose names a collection roast's card shows.
+    private let collections: CollectionCatalogStore?
+
+    public init(links: ShareLinks = .standard, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
+        self.collections = collections
         self.links = links
         self.rules = rules
     }
@@ -167,7 +171,10 @@ public struct CardsFeature: Feature {
     {
         let card = RoastCard(
             text: roast.text, language: roast.language, category: roast.category, spice: roast.spice, template: choice.template,
-            format: choice.format, deepLink: links.roast(roast.category, roast.spice))
+            format: choice.format, deepLink: links.roast(roast.category, roast.spice),
+            collectionLabel: roast.collection.flatMap { id in
+                collections.flatMap { RoastView.collectionLabel(id, in: $0.catalog, language: roast.language) }
+            })
         let words = Phrasebook(language)
         return PictureOrder(
             picture: .card(card), card: CardKey(roast: roast.id, template: choice.template, format: choice.format), requester: requester,

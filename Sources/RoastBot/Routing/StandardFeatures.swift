@@ -16,7 +16,7 @@ public enum StandardFeatures {
             roasts,
             MoodsFeature(),
             StreaksFeature(),
-            CardsFeature(links: links),
+            CardsFeature(links: links, collections: collections),
             BadgesFeature(catalog: badges, collections: collections),
             CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),

@@ -77,6 +77,27 @@ struct CardsFeatureTests {
         #expect(try bot.database.read { try $0.pendingOutboxCount() } == 0)
     }
 
+    /// A collection's roast says on its card which collection it comes from, as its message does.
+    @Test func aCollectionRoastsCardNamesItsCollection() async throws {
+        let collections = try CollectionCatalogStore(path: BotFixture.collectionsPath)
+        var bot = try BotFixture(collections: collections)
+        defer { bot.cleanUp() }
+        let (roast, message) = try await Self.roast(&bot, "classic office")
+        #expect(roast.collection == "classic_office")
+        await Self.press(&bot, .card(roast.id, nil), on: message)
+        guard case .card(let card) = try #require(bot.pictures.drawn.first) else {
+            Issue.record("not a card")
+            return
+        }
+        let office = try #require(collections.catalog.collection(id: "classic_office"))
+        #expect(card.collectionLabel == "\(office.icon) \(office.name(in: .vi))")
+        // A library roast's card names none.
+        let (plain, plainMessage) = try await Self.roast(&bot)
+        await Self.press(&bot, .card(plain.id, nil), on: plainMessage)
+        guard case .card(let other) = try #require(bot.pictures.drawn.last) else { return }
+        #expect(other.collectionLabel == nil)
+    }
+
     @Test func aSecondPressPostsTheStoredPhotoWithoutDrawing() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
