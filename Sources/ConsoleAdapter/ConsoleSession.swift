@@ -28,8 +28,10 @@ public struct ConsoleSession: Sendable {
     private var nativeReactions: [String: [String]] = [:]
 
     /// - Parameter firstSequence: the first event number to use (continue after earlier sessions).
-    public init(firstSequence: Int64, userName: String = "you", languageCode: String? = nil) {
+    /// - Parameter offset: simulated time already advanced (a previous session's, kept with its database).
+    public init(firstSequence: Int64, userName: String = "you", languageCode: String? = nil, offset: TimeInterval = 0) {
         nextSequence = firstSequence
+        self.offset = max(0, offset)
         user = Person(id: UserID(1001), displayName: userName, username: userName.lowercased(), languageCode: languageCode)
         users[userName.lowercased()] = user
     }

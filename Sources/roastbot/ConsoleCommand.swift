@@ -62,7 +62,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let banners = SeasonalBannerService(
             database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.resumePoint(of: .console) } ?? 1
-        var session = ConsoleSession(firstSequence: first, userName: userName)
+        let offset = try database.read { try $0.value(forKey: Self.clockOffsetKey) }.flatMap(Double.init) ?? 0
+        var session = ConsoleSession(firstSequence: first, userName: userName, offset: offset)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")
         if interactive { prompt(session.prompt) }
         for await line in StandardInputLines() {
@@ -85,6 +86,9 @@ struct ConsoleCommand: AsyncParsableCommand {
                 try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }
             case .say(let text):
                 if !text.isEmpty { say(text) }
+                if session.offset != before {
+                    try database.write { try $0.setValue(String(session.offset), forKey: Self.clockOffsetKey) }
+                }
                 // Time passes through every moment skipped by :day/:hour, so what was due on the way
                 // (a morning's Roast of the Day, reminders, banners) happens as it would have.
                 for moment in Self.moments(from: clock.now.addingTimeInterval(before), to: clock.now.addingTimeInterval(session.offset)) {
@@ -112,6 +116,10 @@ struct ConsoleCommand: AsyncParsableCommand {
         let first = max(start, end.addingTimeInterval(-60 * 86_400))
         return Array(stride(from: first.addingTimeInterval(step), to: end, by: step))
     }
+
+    /// The simulated time advanced so far (seconds), kept with the database: a next session goes on
+    /// from there, so its days never run behind the days the database already recorded.
+    private static let clockOffsetKey = "console.clock_offset"
 
     /// Where the console's message numbering continues next session.
     private static let nextMessageKey = "console.next_message_id"

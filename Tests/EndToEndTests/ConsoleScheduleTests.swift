@@ -47,4 +47,16 @@ struct ConsoleScheduleTests {
         let posts = output.components(separatedBy: "🔥 Roast của ngày").count - 1
         #expect(posts == 3, "\(output)")  // Tuesday, Wednesday and Thursday at 09:00
     }
+
+    /// The simulated time is the database's: a second session goes on from where the first left the
+    /// clock, so its days never run behind the days already recorded.
+    @Test func aSecondSessionContinuesTheSimulatedTime() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["ROASTBOT_CLOCK_START": "2026-03-09T08:00:00+07:00", "ROASTBOT_CLOCK_RATE": "1"]
+        _ = try ConsoleTranscriptTests.transcript("/start\n:day 3\n:quit\n", environment: environment, in: folder)
+        let (output, status) = try ConsoleTranscriptTests.transcript(":hour 1\n:quit\n", environment: environment, in: folder)
+        #expect(status == 0)
+        #expect(output.contains("2026-03-12T09:0"), "\(output)")
+    }
 }

@@ -7,10 +7,14 @@ import Testing
 /// `roastbot console` driven by a piped script, as a newcomer (or a demo script) would.
 struct ConsoleTranscriptTests {
     /// Runs the console with `script` on standard input and returns standard output.
-    static func transcript(_ script: String, environment extra: [String: String] = [:]) throws -> (output: String, status: Int32) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-\(UUID().uuidString)")
+    /// The console's output for `script`, in a fresh folder unless `folder` is given (then kept, so
+    /// that a second session continues the first one's database).
+    static func transcript(_ script: String, environment extra: [String: String] = [:], in folder: URL? = nil) throws -> (
+        output: String, status: Int32
+    ) {
+        let directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { if folder == nil { try? FileManager.default.removeItem(at: directory) } }
         let process = Process()
         process.executableURL = BotProcess.executable
         process.arguments = ["console"]
