@@ -69,4 +69,23 @@ import Testing
         #expect(ReactionFeedback.none.weight(of: FeedbackFixtures.entry("en.kpis.001", .kpis, 3)) == 1)
         #expect(ReactionFeedback.none.categoryWeights.isEmpty)
     }
+
+    @Test func weightsByPositionAgreeWithWeightOfEveryRoast() throws {
+        let library = try RoastPickerTests.library()
+        let recent = [
+            FeedbackFixtures.rated(.meetings, spice: 2, id: "en.meetings.002", [.fire: 3]),
+            FeedbackFixtures.rated(.meetings, spice: 5, id: "en.meetings.004", [.dislike: 1]),
+            FeedbackFixtures.rated(.general, spice: 1, id: "en.general.001", [.dislike: 2]),
+            FeedbackFixtures.rated(.general, spice: 3, [.dislike: 1]),
+            FeedbackFixtures.rated(.general, spice: 3, [.dislike: 1, .meh: 1]),
+            FeedbackFixtures.rated(.general, spice: 1, id: "en.general.009", [.fire: 1]),
+        ]
+        let feedback = ReactionFeedback(recent: recent)
+        #expect(feedback.cooledCategories == [.general])
+        let weight = feedback.weights(in: library)
+        let weights = library.all.indices.map(weight)
+        #expect(weights == library.all.map(feedback.weight(of:)))
+        // Not all the same, so the comparison above covers fired, disliked, similar and cooled roasts.
+        #expect(Set(weights).count >= 4)
+    }
 }
