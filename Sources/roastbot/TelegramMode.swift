@@ -98,7 +98,7 @@ enum TelegramMode {
                 skipped: { updateID, reason in PollingService.skipped(updateID, reason, logger: logger, metrics: metrics.bot) })
             let registration = TelegramWebhookRegistration(
                 client: client, url: webhookURL, secret: secret, maxConnections: settings.webhook.maxConnections, clock: transportClock,
-                logger: logger, contact: contact)
+                logger: logger, contact: contact, confirmingPolledBelow: try database.read { try $0.resumePoint(of: .telegram) })
             ingress = WebhookService(
                 registration: registration, receiver: receiver, database: database, clock: botClock,
                 checkInterval: Double(max(settings.telegram.pollTimeout, 5)), logger: logger)

@@ -22,12 +22,18 @@ public struct TelegramWebhookRegistration: Sendable {
     private let clock: any WallClock
     private let logger: Logger
     private let contact: PlatformContact?
+    private let confirmingPolledBelow: Int64?
 
+    /// - Parameter confirmingPolledBelow: the resume point polling stored, if the bot polled before.
+    ///   Telegram forgets polled updates only at the next `getUpdates` with a higher offset, which a
+    ///   poller that stopped (or crashed) right after applying its batch never made: ``register()``
+    ///   makes that call first, or Telegram would deliver the applied batch again by webhook.
     public init(
         client: TelegramBotClient, url: String, secret: WebhookSecret, maxConnections: Int = Self.defaultMaxConnections,
         allowedUpdates: [String] = TelegramPoller.defaultAllowedUpdates, clock: any WallClock, logger: Logger,
-        contact: PlatformContact? = nil
+        contact: PlatformContact? = nil, confirmingPolledBelow: Int64? = nil
     ) {
+        self.confirmingPolledBelow = confirmingPolledBelow
         self.client = client
         self.url = url
         self.secret = secret
@@ -43,8 +49,17 @@ public struct TelegramWebhookRegistration: Sendable {
     /// - Throws: ``TelegramPollerError/unauthorized(code:)`` when Telegram refuses the token.
     public func register() async throws(TelegramPollerError) -> Bool {
         var delay = 1.0
+        var confirmed = confirmingPolledBelow == nil
         while !Task.isCancelled {
             do {
+                if !confirmed, let offset = confirmingPolledBelow {
+                    do {
+                        _ = try await client.getUpdates(offset: offset, limit: 1, timeout: 0)
+                    } catch .conflict {
+                        // A webhook is set already: nothing was polled since it was.
+                    }
+                    confirmed = true
+                }
                 try await client.setWebhook(
                     url: url, secretToken: secret.value, allowedUpdates: allowedUpdates, maxConnections: maxConnections)
                 contact?.succeeded(atUptime: clock.uptime)

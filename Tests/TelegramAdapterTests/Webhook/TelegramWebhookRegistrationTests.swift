@@ -32,6 +32,23 @@ struct TelegramWebhookRegistrationTests {
         #expect(body["drop_pending_updates"] as? Bool == false, "updates waiting for the bot are kept")
     }
 
+    /// After polling, Telegram still holds the last batch the bot applied until a getUpdates with the
+    /// next offset: the webhook is set only once that confirmation went out, else Telegram would
+    /// deliver the batch again. A 409 (a webhook already set: nothing polled since) counts as done.
+    @Test(arguments: [StubHTTPClient.Reply.ok("[]"), .refusal(409, "Conflict: can't use getUpdates method while webhook is active")])
+    func theLastPolledBatchIsConfirmedBeforeTheWebhookIsSet(_ answer: StubHTTPClient.Reply) async throws {
+        let http = StubHTTPClient([answer, .ok("true")])
+        let registration = TelegramWebhookRegistration(
+            client: TelegramBotClient(token: BotToken("1:T"), http: http), url: "https://bot.example.com/telegram",
+            secret: WebhookSecret("abc_DEF-123"), clock: ManualClock(), logger: CapturedLogs().logger(), confirmingPolledBelow: 42)
+        #expect(try await registration.register())
+        #expect(http.requests.map { $0.url.split(separator: "/").last.map(String.init) ?? "" } == ["getUpdates", "setWebhook"])
+        let confirm = try Self.json(try #require(http.requests.first))
+        #expect(confirm["offset"] as? Int == 42)
+        #expect(confirm["limit"] as? Int == 1)
+        #expect(confirm["timeout"] as? Int == 0)
+    }
+
     @Test func aRefusedTokenStopsRegistration() async {
         let http = StubHTTPClient([.refusal(401, "Unauthorized")])
         await #expect(throws: TelegramPollerError.self) { try await Self.registration(http).register() }
