@@ -13,6 +13,7 @@
 #   /etc/roastbot/roastbot.json       root:roastbot  640   settings (kept if it exists)
 #   /etc/roastbot/token               roastbot       600   the bot token (written when given)
 #   /var/lib/roastbot/                roastbot       700   the SQLite database and its lock
+#   /var/backups/roastbot/            roastbot       700   daily copies, when the settings ask for them
 # ("roastbot" as a group is the service user's primary group.)
 #
 # Run from the repository root. With --token-stdin the token is the first line of stdin (it stays
@@ -89,6 +90,7 @@ else
 fi
 
 install -d -m 700 -o "$user" -g "$group" "$root/var/lib/roastbot"
+install -d -m 700 -o "$user" -g "$group" "$root/var/backups/roastbot"
 
 if [ -z "$root" ]; then
     sed "s/^User=roastbot$/User=$user/; s/^Group=roastbot$/Group=$group/" deploy/roastbot.service > /etc/systemd/system/roastbot.service

@@ -66,6 +66,7 @@ struct DeploymentEndToEndTests {
         #expect(try Self.mode(etc + "/roastbot.json") == (0o640, "root", user))
         #expect(try Self.mode(etc + "/token") == (0o600, user, user))
         #expect(try Self.mode(root.appendingPathComponent("var/lib/roastbot").path) == (0o700, user, user))
+        #expect(try Self.mode(root.appendingPathComponent("var/backups/roastbot").path) == (0o700, user, user))
         for program in ["roastbot", "roastbot-render"] {
             #expect(try Self.mode(root.appendingPathComponent("opt/roastbot/bin/\(program)").path) == (0o755, "root", "root"))
         }

@@ -3,9 +3,11 @@ import RoastBot
 import ServiceLifecycle
 
 /// systemd's watchdog (`WatchdogSec=` in the unit): a `WATCHDOG=1` ping every third of the interval
-/// while the health check passes — the database takes writes and Telegram answered recently — and
-/// none while it fails, so that systemd restarts a bot that stays unhealthy (or hangs) for the whole
-/// interval. The reason is kept in the unit's status line (`systemctl status roastbot`).
+/// for as long as the process is alive and its health check completes, so that systemd restarts a
+/// bot that hangs. An unhealthy state — the store refusing writes, Telegram out of reach — is not a
+/// reason to restart: the bot waits those out itself, and a restart would drop the sends Telegram
+/// confirmed but the store could not record yet, and send them again. Its reason is the unit's status
+/// line (`systemctl status roastbot`) and `/healthz`'s answer instead.
 struct SystemdWatchdogService: Service {
     let notifier: SystemdNotifier
     let interval: Duration
@@ -18,13 +20,13 @@ struct SystemdWatchdogService: Service {
             var failing = false
             while !Task.isCancelled {
                 let report = await check.evaluate()
+                notifier.send("WATCHDOG=1")
                 if report.isHealthy {
-                    notifier.send("WATCHDOG=1")
-                    if failing { logger.notice("healthy again; watchdog pings resumed") }
+                    if failing { logger.notice("healthy again") }
                     failing = false
                 } else if !failing {
                     failing = true
-                    logger.warning("unhealthy; watchdog pings paused until it recovers", metadata: ["reason": "\(report.reason)"])
+                    logger.warning("unhealthy; waiting it out", metadata: ["reason": "\(report.reason)"])
                 }
                 if report.reason != lastReason {
                     lastReason = report.reason
