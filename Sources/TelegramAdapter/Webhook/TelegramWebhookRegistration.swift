@@ -7,7 +7,7 @@ import Timekeeping
 /// Telegram's side of webhook mode: `setWebhook` with the bot's URL, a fresh secret, the update
 /// kinds the poller asks for (one list: ``TelegramPoller/defaultAllowedUpdates``) and a low number of
 /// connections; then a periodic `getWebhookInfo` that counts as contact with Telegram (a quiet chat
-/// sends no deliveries), sets the webhook again if it was changed or removed (another process, an
+/// sends no deliveries) unless Telegram reports that it cannot deliver, sets the webhook again if it was changed or removed (another process, an
 /// operator), and logs the delivery errors Telegram reports. Going back to polling removes the
 /// webhook: the poller's start-up calls `deleteWebhook`.
 public struct TelegramWebhookRegistration: Sendable {
@@ -75,6 +75,14 @@ public struct TelegramWebhookRegistration: Sendable {
         return false
     }
 
+    /// Whether Telegram is getting updates through: nothing waits, or its last failed delivery is
+    /// older than two check intervals. Updates piling up behind a fresh error (the proxy down, a
+    /// certificate expired) mean nothing arrives, however well `getWebhookInfo` answers.
+    static func isDelivering(_ info: WebhookInfo, checkedAt now: Date, every interval: Double) -> Bool {
+        guard info.pendingUpdateCount > 0, let failed = info.lastErrorDate else { return true }
+        return now.timeIntervalSince1970 - Double(failed) > 2 * interval
+    }
+
     /// Checks the webhook every `interval` seconds until cancelled (see the type's description).
     public func watch(every interval: Double) async {
         var reportedError: Int64?
@@ -87,7 +95,9 @@ public struct TelegramWebhookRegistration: Sendable {
                 logger.warning("cannot check the webhook", metadata: ["error": "\(error)"])
                 continue
             }
-            contact?.succeeded(atUptime: clock.uptime)
+            if Self.isDelivering(info, checkedAt: clock.now, every: interval) {
+                contact?.succeeded(atUptime: clock.uptime)
+            }
             if let date = info.lastErrorDate, date != reportedError {
                 reportedError = date
                 logger.warning(

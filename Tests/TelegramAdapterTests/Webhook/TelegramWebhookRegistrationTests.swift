@@ -1,3 +1,4 @@
+import ChatPlatform
 import CurlHTTP
 import Foundation
 import RoastTesting
@@ -77,5 +78,38 @@ struct TelegramWebhookRegistrationTests {
             http.requests.map { $0.url.split(separator: "/").last.map(String.init) ?? "" } == [
                 "setWebhook", "getWebhookInfo", "getWebhookInfo", "setWebhook",
             ])
+    }
+
+    /// A webhook Telegram cannot deliver to (the proxy down, a certificate expired) is no contact,
+    /// however well getWebhookInfo answers: updates pile up and a fresh delivery error is reported.
+    /// Once Telegram delivers again (nothing pending), the check counts.
+    @Test func aCheckReportingFreshDeliveryErrorsIsNoContact() async throws {
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+        let failing = Int(clock.now.timeIntervalSince1970) + 25
+        let http = StubHTTPClient([
+            .ok("true"),
+            .ok(
+                #"{"url": "https://bot.example.com/telegram", "pending_update_count": 7, "last_error_date": \#(failing), "last_error_message": "Connection refused"}"#
+            ),
+            .ok(#"{"url": "https://bot.example.com/telegram", "pending_update_count": 0, "last_error_date": \#(failing)}"#),
+        ])
+        let contact = PlatformContact(name: "webhook delivery or check")
+        let registration = TelegramWebhookRegistration(
+            client: TelegramBotClient(token: BotToken("1:T"), http: http), url: "https://bot.example.com/telegram",
+            secret: WebhookSecret("abc_DEF-123"), clock: clock, logger: CapturedLogs().logger(), contact: contact)
+        #expect(try await registration.register())
+        let registered = try #require(contact.lastSuccess)
+        let watching = Task { await registration.watch(every: 30) }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: 30)
+        await http.waitForRequests(2)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        #expect(contact.lastSuccess == registered, "a check with fresh delivery errors and updates waiting")
+        clock.advance(by: 30)
+        await http.waitForRequests(3)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        #expect(contact.lastSuccess.map { $0 > registered } == true, "delivering again")
+        watching.cancel()
+        await watching.value
     }
 }
