@@ -44,8 +44,9 @@ public enum BadgeCriterion: Sendable, Hashable {
     /// there are never spicier than the cap); empty when the badge can still be earned there.
     ///
     /// A collection's completion needs every roast of it: `collections` says which spice levels the
-    /// collection's roasts have in `language`. The badge is out of reach when the roasts at or below
-    /// the cap, with every one already received counted as if above it, fall short.
+    /// collection's roasts have in `language`. The badge is out of reach when the roasts the chat can
+    /// be served (``RoastCollection/servable(_:maxSpice:)``), with every one already received counted
+    /// as if among the others, fall short.
     public func levelsBeyond(
         cap: SpiceLevel, _ tally: ActivityTally, collections: CollectionCatalog? = nil, language: Language = .vi
     ) -> [SpiceLevel] {
@@ -56,11 +57,12 @@ public enum BadgeCriterion: Sendable, Hashable {
             return SpiceLevel.all.filter { $0 > cap && !tally.spiceLevels.contains($0) }
         case .collectionRoasts(let id, let needed):
             guard let collection = collections?.collection(id: id) else { return [] }
-            let spices = collection.roasts(in: language).map(\.spice)
-            let above = spices.filter { $0 > cap }
+            let all = collection.roasts(in: language)
+            let servable = Set(RoastCollection.servable(all, maxSpice: cap).map(\.id))
+            let beyond = all.filter { !servable.contains($0.id) }.map(\.spice)
             let received = tally.collectionRoasts[id, default: 0]
-            guard spices.count - above.count + min(received, above.count) < needed else { return [] }
-            return Array(Set(above)).sorted()
+            guard servable.count + min(received, beyond.count) < needed else { return [] }
+            return Array(Set(beyond)).sorted()
         case .streakDays, .roasts, .categoriesTried, .favorites, .shares, .fireReceived:
             return []
         }

@@ -19,10 +19,7 @@ public struct CollectionPicker: Sendable {
         allowed: (LibraryRoast) -> Bool = { _ in true }, using random: inout some RandomNumberGenerator
     ) -> Choice? {
         let all = collection.roasts(in: language).filter(allowed)
-        var pool = all.filter { $0.spice <= maxSpice }
-        if pool.isEmpty, let gentlest = all.map(\.spice).min() {
-            pool = all.filter { $0.spice == gentlest }
-        }
+        var pool = RoastCollection.servable(all, maxSpice: maxSpice)
         // A spice asked for comes before no-repeat, as in the library: the nearest level the
         // collection holds, then the roasts of it this person has not had, if any.
         if let spice, let nearest = pool.map({ abs($0.spice.rawValue - min(spice, maxSpice).rawValue) }).min() {

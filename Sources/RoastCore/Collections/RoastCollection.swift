@@ -51,6 +51,15 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
     /// The roasts a chat in `language` receives from this collection.
     public func roasts(in language: Language) -> [LibraryRoast] { roasts[language] ?? [] }
 
+    /// Which of `roasts` (this collection's, already filtered as the caller needs) a chat capped at
+    /// `maxSpice` can be served: those at or below the cap, or, when the collection has none there,
+    /// its gentlest. The picker draws from these and a completion badge counts on them.
+    public static func servable(_ roasts: [LibraryRoast], maxSpice: SpiceLevel) -> [LibraryRoast] {
+        let capped = roasts.filter { $0.spice <= maxSpice }
+        guard capped.isEmpty, let gentlest = roasts.map(\.spice).min() else { return capped }
+        return roasts.filter { $0.spice == gentlest }
+    }
+
     /// Whether `roast` may be drawn on `date`: it names no phase, or `date` falls in one of those it names.
     public func fits(_ roast: LibraryRoast, on date: LocalDate) -> Bool {
         guard let names = roastPhases[roast.id], !names.isEmpty else { return true }

@@ -83,4 +83,32 @@ struct BadgeEngineTests {
         #expect(adventurer.levelsBeyond(cap: three, triedHotEarlier).isEmpty)
         #expect(BadgeCriterion.roasts(10).levelsBeyond(cap: .mildest, lowOnly).isEmpty)
     }
+
+    /// A collection's completion needs every roast the chat cannot be served as well: out of reach
+    /// under a cap below some of them (unless enough were received earlier), within reach when the
+    /// cap allows all; a collection entirely above the cap is served its gentlest, so that counts.
+    @Test(arguments: [
+        (cap: 3, received: 0, hot: false, beyond: [Int]()), (cap: 2, received: 0, hot: false, beyond: [3]),
+        (cap: 1, received: 2, hot: false, beyond: [2, 3]), (cap: 2, received: 4, hot: false, beyond: []),
+        (cap: 3, received: 0, hot: true, beyond: []), (cap: 1, received: 0, hot: true, beyond: []),
+    ])
+    func aCollectionBadgeIsOutOfReachOnlyForRoastsTheChatCannotBeServed(cap: Int, received: Int, hot: Bool, beyond: [Int]) throws {
+        var entry = CollectionFixtures.collection("office")
+        if hot, var roasts = entry["roasts"] as? [String: [[String: Any]]] {
+            for language in roasts.keys {
+                roasts[language] = roasts[language]!.map {
+                    var roast = $0
+                    roast["spice"] = 4
+                    return roast
+                }
+            }
+            entry["roasts"] = roasts
+        }
+        let catalog = try CollectionFixtures.catalog([entry])
+        let criterion = BadgeCriterion.collectionRoasts(collection: "office", count: 12)
+        let tally = ActivityTally(collectionRoasts: ["office": received])
+        #expect(
+            criterion.levelsBeyond(cap: SpiceLevel(clamping: cap), tally, collections: catalog, language: .en)
+                == beyond.map { SpiceLevel(clamping: $0) })
+    }
 }
