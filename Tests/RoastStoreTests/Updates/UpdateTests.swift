@@ -77,4 +77,18 @@ struct UpdateTests {
             #expect(try tx.value(forKey: "season") == nil)
         }
     }
+
+    /// Forgetting applied events by age (webhook mode, hourly, inside the writer's transaction) is a
+    /// search on an index, not a scan of every id of the last two days.
+    @Test func forgettingAppliedEventsByAgeSearchesAnIndex() throws {
+        let directory = try TemporaryDirectory()
+        let database = try RoastDatabase(path: directory.path())
+        defer { database.close() }
+        let plan = try database.write { tx in
+            try tx.connection.query(
+                "EXPLAIN QUERY PLAN DELETE FROM applied_events WHERE source = ? AND applied_at < ?", "telegram", Fixtures.monday
+            ) { (row: borrowing Row) in row.string(3) }
+        }
+        #expect(plan.contains { $0.contains("applied_events_by_age") }, "\(plan)")
+    }
 }
