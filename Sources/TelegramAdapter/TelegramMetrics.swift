@@ -31,7 +31,7 @@ public struct TelegramMetrics: Sendable {
     ]
 
     /// Answers the webhook endpoint gives, by status.
-    public static let webhookStatuses = [200, 400, 401, 404, 405, 413, 503]
+    public static let webhookStatuses = [200, 400, 401, 413, 503]
 
     /// The metric names, for the README's list and the tests.
     public enum Name {
