@@ -6,12 +6,12 @@ import Testing
 
 /// `roastbot console` driven by a piped script, as a newcomer (or a demo script) would.
 struct ConsoleTranscriptTests {
-    /// Runs the console with `script` on standard input and returns standard output.
-    /// The console's output for `script`, in a fresh folder unless `folder` is given (then kept, so
-    /// that a second session continues the first one's database).
-    static func transcript(_ script: String, environment extra: [String: String] = [:], in folder: URL? = nil) throws -> (
-        output: String, status: Int32
-    ) {
+    /// The console's standard output for `script` on its standard input, with its database at
+    /// `database` in a fresh folder unless `folder` is given (then kept, so that a second session
+    /// continues the first one's database).
+    static func transcript(
+        _ script: String, environment extra: [String: String] = [:], in folder: URL? = nil, database: String = "console.sqlite"
+    ) throws -> (output: String, status: Int32) {
         let directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { if folder == nil { try? FileManager.default.removeItem(at: directory) } }
@@ -20,7 +20,7 @@ struct ConsoleTranscriptTests {
         process.arguments = ["console"]
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": directory.path,
-            "ROASTBOT_DB": directory.appendingPathComponent("console.sqlite").path,
+            "ROASTBOT_DB": directory.appendingPathComponent(database).path,
             "ROASTBOT_LIBRARY": BotProcess.repositoryRoot.appendingPathComponent("config/library").path,
             "ROASTBOT_COLLECTIONS": BotProcess.repositoryRoot.appendingPathComponent("config/collections.json").path,
             "ROASTBOT_SEED": "7",

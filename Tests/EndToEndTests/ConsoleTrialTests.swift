@@ -14,29 +14,8 @@ struct ConsoleTrialTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-trial-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = BotProcess.executable
-        process.arguments = ["console"]
-        var environment = [
-            "PATH": "/usr/bin:/bin", "HOME": folder.path,
-            "ROASTBOT_DB": folder.appendingPathComponent(database).path,
-            "ROASTBOT_LIBRARY": BotProcess.repositoryRoot.appendingPathComponent("config/library").path,
-            "ROASTBOT_COLLECTIONS": BotProcess.repositoryRoot.appendingPathComponent("config/collections.json").path,
-            "ROASTBOT_SEED": "7",
-        ]
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (text, status) = try ConsoleTranscriptTests.transcript(script, environment: extra, in: folder, database: database)
+        #expect(status == 0)
         try check(text, folder)
     }
 
