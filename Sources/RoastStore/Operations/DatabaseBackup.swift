@@ -88,19 +88,24 @@ public enum DatabaseBackup {
             removeFiles(incoming)
             throw error
         }
-        var kept: String?
-        if FileManager.default.fileExists(atPath: database) {
-            let aside = database + ".before-restore-" + stamp(now)
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
-                guard rename(database + suffix, aside + suffix) == 0 else {
-                    throw .file(path: database + suffix, reason: String(cString: strerror(errno)))
-                }
-            }
-            kept = aside
+        // The current files go aside, then the backup takes their place; a rename that fails puts
+        // back what was moved, so that a failed restore changes nothing.
+        let aside = database + ".before-restore-" + stamp(now)
+        var moved: [String] = []
+        func undo(_ failure: Failure) -> Failure {
+            for suffix in moved.reversed() { _ = rename(aside + suffix, database + suffix) }
+            removeFiles(incoming)
+            return failure
         }
-        guard rename(incoming, database) == 0 else { throw .file(path: database, reason: String(cString: strerror(errno))) }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
+            guard rename(database + suffix, aside + suffix) == 0 else {
+                throw undo(.file(path: database + suffix, reason: String(cString: strerror(errno))))
+            }
+            moved.append(suffix)
+        }
+        guard rename(incoming, database) == 0 else { throw undo(.file(path: database, reason: String(cString: strerror(errno)))) }
         syncDirectory(of: database)
-        return kept
+        return moved.contains("") ? aside : nil
     }
 
     // MARK: - Helpers

@@ -132,6 +132,29 @@ struct DatabaseBackupTests {
         #expect(!names.contains { $0.contains("before-restore") || $0.contains(".restoring-") }, "\(names)")
     }
 
+    /// A rename that fails halfway (here the log cannot go aside) puts back what was moved: the
+    /// database is where it was, and nothing of the restore is left.
+    @Test func aRestoreThatFailsHalfwayPutsBackWhatItMoved() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let database = try RoastDatabase(path: path)
+        try Self.mark(database, 0..<4)
+        let backup = directory.path("backup.sqlite")
+        try DatabaseBackup.copy(from: path, to: backup)
+        database.close()
+        #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data()))
+        let now = Date(timeIntervalSince1970: 1_772_420_400)
+        let blocked = path + ".before-restore-20260302-030000-wal"
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: blocked + "/occupied", contents: Data()))
+
+        #expect(throws: DatabaseBackup.Failure.self) { try DatabaseBackup.restore(from: backup, to: path, at: now) }
+        #expect(FileManager.default.fileExists(atPath: path), "the database is back in place")
+        #expect(try Self.applied(path) == Set(0..<4))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(!names.contains { $0.hasSuffix("before-restore-20260302-030000") || $0.contains(".restoring-") }, "\(names)")
+    }
+
     /// Restored by root (sudo), the database keeps the owner of the one it replaces: a root-owned file
     /// would stop the bot's user from opening it.
     @Test(.enabled(if: geteuid() == 0)) func aRestoreByRootKeepsTheReplacedDatabasesOwner() throws {
