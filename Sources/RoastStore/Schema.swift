@@ -407,11 +407,5 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
-        Migration(
-            // Webhook mode forgets applied events by age, hourly: on the index, not a scan of two days
-            // of update ids inside the writer's transaction.
-            name: "index applied events by age",
-            sql: "CREATE INDEX applied_events_by_age ON applied_events (source, applied_at);"
-        ),
     ]
 }

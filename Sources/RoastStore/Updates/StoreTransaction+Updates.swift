@@ -41,11 +41,24 @@ extension StoreTransaction {
     /// Forgets the applied events of `source` recorded before `date`: for a source without a resume
     /// point (Telegram's webhook), whose redeliveries stop long before (Telegram keeps an update for
     /// 24 hours at most). Returns how many were forgotten.
+    ///
+    /// Update ids grow with time: the events to forget are those below the first one (in id order)
+    /// applied at or after `date`. Found by walking the primary key from the oldest, so an hourly
+    /// prune reads about an hour of ids, not the two days kept; an index on the date would cost every
+    /// applied event a second insert (about 9 % of the pipeline's throughput). An event applied out of
+    /// order stays until the ones before it go.
     @discardableResult
     public func pruneApplied(from source: EventSource, appliedBefore date: Date) throws(StoreError) -> Int {
-        try connection.execute("DELETE FROM applied_events WHERE source = ? AND applied_at < ?", source.rawValue, date)
+        try connection.execute(Self.pruneAppliedByAge, source.rawValue, date)
         return connection.changes
     }
+
+    /// ``pruneApplied(from:appliedBefore:)``'s statement: `?1` the source, `?2` the date.
+    static let pruneAppliedByAge = """
+        DELETE FROM applied_events WHERE source = ?1 AND sequence < coalesce(
+            (SELECT sequence FROM applied_events WHERE source = ?1 AND applied_at >= ?2 ORDER BY sequence LIMIT 1),
+            9223372036854775807)
+        """
 
     /// Applied events remembered, of every source.
     public func appliedEventCount() throws(StoreError) -> Int {

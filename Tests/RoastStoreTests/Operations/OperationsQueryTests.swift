@@ -37,6 +37,25 @@ struct OperationsQueryTests {
         #expect(try database.read { try $0.hasApplied(1, from: Fixtures.source) } == false)
         #expect(try database.read { try $0.hasApplied(2, from: Fixtures.source) })
         #expect(try database.read { try $0.hasApplied(1, from: other) })
+
+        // All old: all forgotten. One applied out of order (an old id applied late) stays, and so do
+        // the ids after it, until it is old too; nothing recent is ever forgotten.
+        try database.write { tx in
+            try tx.markApplied(10, from: Fixtures.source, at: Fixtures.monday)
+            try tx.markApplied(11, from: Fixtures.source, at: Fixtures.monday.addingTimeInterval(3 * 86_400))
+            try tx.markApplied(12, from: Fixtures.source, at: Fixtures.monday)
+        }
+        #expect(
+            try database.write { try $0.pruneApplied(from: Fixtures.source, appliedBefore: Fixtures.monday.addingTimeInterval(2 * 86_400)) }
+                == 2)
+        #expect(
+            try database.read { tx in try [2, 10, 11, 12].map { try tx.hasApplied($0, from: Fixtures.source) } } == [
+                false, false, true, true,
+            ])
+        #expect(
+            try database.write { try $0.pruneApplied(from: Fixtures.source, appliedBefore: Fixtures.monday.addingTimeInterval(4 * 86_400)) }
+                == 2)
+        #expect(try database.read { try $0.appliedEventCount() } == 1)  // the other source's
     }
 
     @Test func theWriteProbeFailsWhileAnotherConnectionWritesAndPassesAfter() throws {

@@ -78,17 +78,19 @@ struct UpdateTests {
         }
     }
 
-    /// Forgetting applied events by age (webhook mode, hourly, inside the writer's transaction) is a
-    /// search on an index, not a scan of every id of the last two days.
-    @Test func forgettingAppliedEventsByAgeSearchesAnIndex() throws {
+    /// Forgetting applied events by age (webhook mode, hourly, inside the writer's transaction) walks
+    /// the primary key from the oldest id and stops at the first recent one: a search, no scan of the
+    /// table and no sort; what it keeps and forgets is checked in OperationsQueryTests.
+    @Test func forgettingAppliedEventsByAgeWalksThePrimaryKey() throws {
         let directory = try TemporaryDirectory()
         let database = try RoastDatabase(path: directory.path())
         defer { database.close() }
         let plan = try database.write { tx in
             try tx.connection.query(
-                "EXPLAIN QUERY PLAN DELETE FROM applied_events WHERE source = ? AND applied_at < ?", "telegram", Fixtures.monday
+                "EXPLAIN QUERY PLAN " + StoreTransaction.pruneAppliedByAge, "telegram", Fixtures.monday
             ) { (row: borrowing Row) in row.string(3) }
         }
-        #expect(plan.contains { $0.contains("applied_events_by_age") }, "\(plan)")
+        #expect(plan.allSatisfy { !$0.hasPrefix("SCAN") && !$0.contains("TEMP B-TREE") }, "\(plan)")
+        #expect(plan.filter { $0.contains("PRIMARY KEY") }.count == 2, "\(plan)")
     }
 }
