@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The fake Bot API and fake AI provider in tests only; the bot's own listeners are HTTPServing.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Metrics: swift-metrics is the API the bot's parts record with; swift-prometheus renders them
         // (it needs only swift-atomics besides, no swift-nio).
@@ -44,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // glibc's mallopt, for the two executables.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // glibc's accept4 and pipe2, for the HTTP listener.
+        .systemLibrary(name: "CSockets", path: "Sources/CSockets"),
         .systemLibrary(
             // The include folders come from the module's own pkg-config file (see its comment), named by absolute path.
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/CPangoCairo.pc",
@@ -52,6 +55,9 @@ let package = Package(
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        // The bot's HTTP listeners (webhook, metrics, health): a strict HTTP/1.1 server on a thread of
+        // its own, with hard limits, that hands only complete, bounded requests to async handlers.
+        .target(name: "HTTPServing", dependencies: ["CSockets", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
         // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
@@ -92,12 +98,12 @@ let package = Package(
             name: "roastbot",
             dependencies: [
                 "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar", "CMalloc",
+                "HTTPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
         ),
@@ -141,6 +147,7 @@ let package = Package(
         .testTarget(
             name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "HTTPServingTests", dependencies: ["HTTPServing"], swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
@@ -148,7 +155,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
-                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "HTTPServing",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -407,5 +407,19 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        Migration(
+            // The highest applied id each source has forgotten: every id at or below it still counts as
+            // applied, so that a replay of an update older than the ids remembered is not applied again.
+            // Ids forgotten before this migration are not known: each source's mark starts at its next
+            // pruning.
+            name: "keep a low-water mark of forgotten applied ids",
+            sql: """
+                CREATE TABLE applied_low_water_marks (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    applied_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """
+        ),
     ]
 }

@@ -131,7 +131,9 @@ final class RawHTTPConnection: @unchecked Sendable {
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         let started = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         if started != 0 {
             guard errno == EINPROGRESS else {
@@ -175,7 +177,8 @@ struct RawHTTPResponse: Sendable, Hashable {
             let length = Int(headers["content-length"] ?? "0") ?? 0
             guard rest.distance(from: end.upperBound, to: rest.endIndex) >= length else { break }
             let bodyEnd = rest.index(end.upperBound, offsetBy: length)
-            responses.append(RawHTTPResponse(status: status, headers: headers, body: String(decoding: rest[end.upperBound..<bodyEnd], as: UTF8.self)))
+            responses.append(
+                RawHTTPResponse(status: status, headers: headers, body: String(decoding: rest[end.upperBound..<bodyEnd], as: UTF8.self)))
             rest = rest[bodyEnd...]
         }
         return responses
