@@ -5,7 +5,7 @@ import Logging
 import RoastContent
 import RoastCore
 
-// roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
+// roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards|listener] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 //     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
 //     [--cards N (cards: cards rendered per format; default 400)]
@@ -60,7 +60,7 @@ do {
         let passed = try await soak.run()
         print(passed ? "soak passed" : "soak FAILED")
         exit(passed ? 0 : 1)
-    case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards":
+    case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards", "listener":
         var table = BenchTable()
         print("machine: \(machine())")
         if mode == "all" || mode == "pipeline" {
@@ -132,6 +132,29 @@ do {
                 "RSS after the mix (100,000 profiles)", Figure.resident(big.after), target: "≤ 40 MB",
                 met: big.after.map { $0.totalKilobytes <= 40 * 1_024 })
             table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
+        }
+        if mode == "all" || mode == "listener" {
+            let result = try await ListenerBenchmark(floodSeconds: quick ? 4 : 10).run()
+            func spread(_ samples: [Double]) -> String {
+                "\(Figure.ms(Figure.quantile(samples, 0.5))) / \(Figure.ms(samples.max() ?? 0)) (\(samples.count))"
+            }
+            table.add("webhook listener: a head with one 64 KB line, to its 431, p50 / max", spread(result.longHeads))
+            table.add("the same with one 256 KB line", spread(result.hugeHeads))
+            table.add(
+                "a /roast delivered while two 256 KB heads arrive, to its reply", result.roastDuringHugeHeads.map(Figure.ms) ?? "no reply",
+                target: "answered", met: result.roastDuringHugeHeads != nil)
+            table.add(
+                "forged deliveries pipelined on 16 connections: refused 401 per second (\(result.forgedRefused) of \(result.forged))",
+                Figure.rate(result.floodRate))
+            table.add(
+                "real updates during the flood: answered / sent", "\(result.realDuringFlood.answered) / \(result.realDuringFlood.sent)",
+                target: "all", met: result.realDuringFlood.answered >= result.realDuringFlood.sent)
+            table.add(
+                "bot RSS before the flood, peak during it, 2 s after",
+                "\(Figure.resident(result.before)); \(Figure.mb(result.peakKilobytes)); \(Figure.resident(result.after))")
+            table.add(
+                "a /roast with 1,100 idle connections open, to its reply; RSS then", "\(result.roastWithIdle.map(Figure.ms) ?? "no reply"); \(Figure.resident(result.withIdle))",
+                target: "answered", met: result.roastWithIdle != nil)
         }
         if mode == "all" || mode == "broadcast" {
             let chats = option("--chats").map(Int.init) ?? (quick ? 300 : 900)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServing
 import Logging
+import RoastTesting
 import Synchronization
 import Testing
 

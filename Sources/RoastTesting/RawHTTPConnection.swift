@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 
-/// A bare TCP connection to a loopback port, for what an HTTP client library will not send: heads
+/// A bare TCP connection to a loopback port (tests and benchmarks), for what an HTTP client library will not send: heads
 /// with a line too long, requests pipelined on one connection, connections left idle. Its blocking
 /// socket calls run on a thread of their own, never on the cooperative pool (the fake Bot API in this
 /// process is served from it).
 ///
 /// `@unchecked Sendable`: it wraps a socket descriptor, used by one call at a time.
-final class RawHTTPConnection: @unchecked Sendable {
+public final class RawHTTPConnection: @unchecked Sendable {
     private let descriptor: Int32
     private let closed = Mutex(false)
 
@@ -18,12 +18,12 @@ final class RawHTTPConnection: @unchecked Sendable {
     deinit { close() }
 
     /// Connects to `127.0.0.1:port`; nil when nothing accepted within `timeout` seconds.
-    static func open(port: UInt16, timeout: Double = 5) async -> RawHTTPConnection? {
+    public static func open(port: UInt16, timeout: Double = 5) async -> RawHTTPConnection? {
         await onThread { connect(port: port, timeout: timeout).map(RawHTTPConnection.init(descriptor:)) }
     }
 
     /// `count` connections to `127.0.0.1:port` that send nothing; stops at the first that fails.
-    static func openIdle(_ count: Int, port: UInt16) async -> [RawHTTPConnection] {
+    public static func openIdle(_ count: Int, port: UInt16) async -> [RawHTTPConnection] {
         await onThread {
             var connections: [RawHTTPConnection] = []
             for _ in 0..<count {
@@ -36,7 +36,7 @@ final class RawHTTPConnection: @unchecked Sendable {
 
     /// Sends every byte; false when the peer stopped taking them (closed, reset).
     @discardableResult
-    func send(_ bytes: [UInt8]) async -> Bool {
+    public func send(_ bytes: [UInt8]) async -> Bool {
         await onThread { [descriptor] in
             var sent = 0
             while sent < bytes.count {
@@ -52,12 +52,12 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     @discardableResult
-    func send(_ text: String) async -> Bool {
+    public func send(_ text: String) async -> Bool {
         await send(Array(text.utf8))
     }
 
     /// Reads until `enough` holds for what arrived, the peer closes, or `timeout` seconds pass.
-    func receive(timeout: Double = 10, until enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> [UInt8] {
+    public func receive(timeout: Double = 10, until enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> [UInt8] {
         await onThread { [descriptor] in
             var received: [UInt8] = []
             let deadline = Date().addingTimeInterval(timeout)
@@ -79,13 +79,13 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// The responses that arrived until `count` were complete, the peer closed, or `timeout` passed.
-    func responses(_ count: Int, timeout: Double = 10) async -> [RawHTTPResponse] {
+    public func responses(_ count: Int, timeout: Double = 10) async -> [RawHTTPResponse] {
         let bytes = await receive(timeout: timeout) { RawHTTPResponse.parseAll($0).count >= count }
         return RawHTTPResponse.parseAll(bytes)
     }
 
     /// Whether the peer closed the connection within `timeout` seconds (what it sent first is dropped).
-    func closedByPeer(within timeout: Double) async -> Bool {
+    public func closedByPeer(within timeout: Double) async -> Bool {
         await onThread { [descriptor] in
             let deadline = Date().addingTimeInterval(timeout)
             var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -99,7 +99,7 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
-    func close() {
+    public func close() {
         let wasOpen = closed.withLock { closed in
             defer { closed = true }
             return !closed
@@ -108,7 +108,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Runs blocking socket work on a new thread and waits for it without holding a pool thread.
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    public static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             let thread = Thread { continuation.resume(returning: body()) }
             thread.stackSize = 1 << 20
@@ -156,13 +156,13 @@ final class RawHTTPConnection: @unchecked Sendable {
 }
 
 /// One HTTP/1.1 response as read off the wire.
-struct RawHTTPResponse: Sendable, Hashable {
-    var status: Int
-    var headers: [String: String]
-    var body: String
+public struct RawHTTPResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: String
 
     /// Every complete response at the start of `bytes` (bodies by `Content-Length`).
-    static func parseAll(_ bytes: [UInt8]) -> [RawHTTPResponse] {
+    public static func parseAll(_ bytes: [UInt8]) -> [RawHTTPResponse] {
         var responses: [RawHTTPResponse] = []
         var rest = bytes[...]
         while let end = rest.firstRange(of: Array("\r\n\r\n".utf8)) {
