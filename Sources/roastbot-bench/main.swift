@@ -153,7 +153,8 @@ do {
                 "bot RSS before the flood, peak during it, 2 s after",
                 "\(Figure.resident(result.before)); \(Figure.mb(result.peakKilobytes)); \(Figure.resident(result.after))")
             table.add(
-                "a /roast with 1,100 idle connections open, to its reply; RSS then", "\(result.roastWithIdle.map(Figure.ms) ?? "no reply"); \(Figure.resident(result.withIdle))",
+                "a /roast with 1,100 idle connections open, to its reply; RSS then",
+                "\(result.roastWithIdle.map(Figure.ms) ?? "no reply"); \(Figure.resident(result.withIdle))",
                 target: "answered", met: result.roastWithIdle != nil)
         }
         if mode == "all" || mode == "broadcast" {
