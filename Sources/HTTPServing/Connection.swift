@@ -50,12 +50,6 @@ final class Connection {
                 return progress
             }
         }
-
-        /// Bytes still to read, when known.
-        var remaining: Int? {
-            if case .length(let remaining) = framing { return remaining }
-            return nil
-        }
     }
 
     let id: UInt64
@@ -123,7 +117,9 @@ final class Connection {
         guard !hasPendingOutput, !peerClosed else { return 0 }
         switch phase {
         case .waiting, .head: return max(0, limits.headBytes + 1 - input.count)
-        case .body(let reading): return reading.remaining.map { max(0, $0 - input.count) } ?? max(0, 16_384 - input.count)
+        case .body(let reading):
+            guard case .length(let remaining) = reading.framing else { return max(0, 16_384 - input.count) }
+            return max(0, remaining - input.count)
         case .discarding(let remaining): return max(0, min(remaining, 65_536) - input.count)
         case .lingering: return 65_536
         case .handling: return 0

@@ -161,7 +161,7 @@ final class ServerLoop: @unchecked Sendable {
                 } else if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                     guard readInput(connection) else { continue }
                 }
-                advance(connection, at: after)
+                pump(connection, at: after)
             }
             publish()
         }
@@ -180,7 +180,7 @@ final class ServerLoop: @unchecked Sendable {
             guard let connection = connections[id], case .handling(let head, _) = connection.phase else { continue }
             if let refusal = response.refusal { note(refusal, status: response.status, at: now) }
             answer(connection, response, to: head, at: now)
-            advance(connection, at: now)
+            pump(connection, at: now)
         }
     }
 
@@ -318,6 +318,16 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     // MARK: - Requests
+
+    /// Takes the connection as far as it can go now: what it has read, and writing its answers until
+    /// the socket would block (pipelined requests then need no wait for the next turn of the loop).
+    private func pump(_ connection: Connection, at now: ContinuousClock.Instant) {
+        while connections[connection.id] != nil {
+            advance(connection, at: now)
+            guard connections[connection.id] != nil, connection.hasPendingOutput else { return }
+            guard writeOutput(connection), !connection.hasPendingOutput else { return }
+        }
+    }
 
     /// Takes the connection as far as what it has read allows.
     private func advance(_ connection: Connection, at now: ContinuousClock.Instant) {
@@ -489,16 +499,16 @@ final class ServerLoop: @unchecked Sendable {
                 drop(connection)
             case .head:
                 refuse(connection, .headTimedOut, at: now)
-                advance(connection, at: now)
+                pump(connection, at: now)
             case .body:
                 refuse(connection, .bodyTimedOut, at: now)
-                advance(connection, at: now)
+                pump(connection, at: now)
             case .handling(let head, let task):
                 task?.cancel()
                 countRefusal(HTTPRefusal.handlerTimedOut.status)
                 note(HTTPRefusal.handlerTimedOut.reason, status: 503, at: now)
                 answer(connection, .text(503, HTTPRefusal.handlerTimedOut.reason), to: head, forceClose: true, at: now)
-                advance(connection, at: now)
+                pump(connection, at: now)
             }
         }
     }
