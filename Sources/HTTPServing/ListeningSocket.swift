@@ -18,14 +18,14 @@ struct ListeningSocket {
             address.sin6_port = port.bigEndian
             guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { throw failure("not an IP address") }
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: address) { $0 }) }
+            withUnsafeBytes(of: address) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
             guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw failure("not an IP address") }
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: address) { $0 }) }
+            withUnsafeBytes(of: address) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
         }
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }

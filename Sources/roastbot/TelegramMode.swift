@@ -202,7 +202,7 @@ enum TelegramMode {
                     ])
                 let bound = ListenAddress(host: address.host, port: listener.port)
                 if let webhookPath {
-                    let maximumBody = routes[address]?[webhookPath]?.maximumBodyBytes ?? 0
+                    let maximumBody = paths[webhookPath]?.maximumBodyBytes ?? 0
                     announceWebhook(on: bound, limits: limits, maximumBody: maximumBody, logger: logger)
                 }
                 if operations, !address.isLoopback {
