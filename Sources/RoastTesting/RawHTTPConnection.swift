@@ -19,7 +19,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
 
     /// Connects to `127.0.0.1:port`; nil when nothing accepted within `timeout` seconds.
     public static func open(port: UInt16, timeout: Double = 5) async -> RawHTTPConnection? {
-        await onThread { connect(port: port, timeout: timeout).map(RawHTTPConnection.init(descriptor:)) }
+        await onThread { openBlocking(port: port, timeout: timeout) }
     }
 
     /// `count` connections to `127.0.0.1:port` that send nothing; stops at the first that fails.
@@ -27,8 +27,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
         await onThread {
             var connections: [RawHTTPConnection] = []
             for _ in 0..<count {
-                guard let descriptor = connect(port: port, timeout: 2) else { break }
-                connections.append(RawHTTPConnection(descriptor: descriptor))
+                guard let connection = openBlocking(port: port, timeout: 2) else { break }
+                connections.append(connection)
             }
             return connections
         }
@@ -37,18 +37,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
     /// Sends every byte; false when the peer stopped taking them (closed, reset).
     @discardableResult
     public func send(_ bytes: [UInt8]) async -> Bool {
-        await onThread { [descriptor] in
-            var sent = 0
-            while sent < bytes.count {
-                let written = bytes[sent...].withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                sent += written
-            }
-            return true
-        }
+        await onThread { [self] in sendBlocking(bytes) }
     }
 
     @discardableResult
@@ -57,31 +46,53 @@ public final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Reads until `enough` holds for what arrived, the peer closes, or `timeout` seconds pass.
-    public func receive(timeout: Double = 10, until enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> [UInt8] {
-        await onThread { [descriptor] in
-            var received: [UInt8] = []
-            let deadline = Date().addingTimeInterval(timeout)
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while !enough(received) {
-                let left = deadline.timeIntervalSinceNow
-                guard left > 0 else { break }
-                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, Int32(min(left, 1) * 1_000) + 1)
-                if ready < 0, errno == EINTR { continue }
-                guard ready > 0 else { continue }
-                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                received += buffer[0..<count]
-            }
-            return received
-        }
+    public func receive(timeout: Double = 30, until enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> [UInt8] {
+        await onThread { [self] in receiveBlocking(timeout: timeout, until: enough) }
     }
 
     /// The responses that arrived until `count` were complete, the peer closed, or `timeout` passed.
-    public func responses(_ count: Int, timeout: Double = 10) async -> [RawHTTPResponse] {
+    public func responses(_ count: Int, timeout: Double = 30) async -> [RawHTTPResponse] {
         let bytes = await receive(timeout: timeout) { RawHTTPResponse.parseAll($0).count >= count }
         return RawHTTPResponse.parseAll(bytes)
+    }
+
+    // MARK: Blocking forms, for a thread of the caller's own (a benchmark's load)
+
+    public static func openBlocking(port: UInt16, timeout: Double = 5) -> RawHTTPConnection? {
+        connect(port: port, timeout: timeout).map(RawHTTPConnection.init(descriptor:))
+    }
+
+    @discardableResult
+    public func sendBlocking(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            sent += written
+        }
+        return true
+    }
+
+    public func receiveBlocking(timeout: Double = 30, until enough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !enough(received) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { break }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left, 1) * 1_000) + 1)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        return received
     }
 
     /// Whether the peer closed the connection within `timeout` seconds (what it sent first is dropped).
