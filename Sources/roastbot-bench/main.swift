@@ -13,7 +13,7 @@ import RoastCore
 //     (the bot's CPU per update and new connections per request over the mix, subjects interleaved)
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
-// Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
+// Benchmarks print one table (Markdown) for docs/performance.md; never run as unit tests.
 
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)
