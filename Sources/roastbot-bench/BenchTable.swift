@@ -59,9 +59,12 @@ enum Figure {
         guard let seconds = result.cpuSeconds, let perUpdate = result.cpuPerUpdate else { return "?" }
         return ms(perUpdate) + String(format: " (%.2f s over %d updates)", seconds, result.updates)
     }
-    /// "0.004 (17 over 4,217 requests)".
+    /// "0.028 (117 over 4,217 requests); second half of the presses 0.000 (0 over 1,201)".
     static func connections(_ result: EndToEndBenchmark.Result) -> String {
-        String(format: "%.3f (%d over %d requests)", result.connectionsPerRequest, result.newConnections, result.totalRequests)
+        String(
+            format: "%.3f (%d over %d requests); second half of the presses %.3f (%d over %d)", result.connectionsPerRequest,
+            result.newConnections,
+            result.totalRequests, result.steadyConnectionsPerRequest, result.steadyConnections, result.steadyRequests)
     }
 
     /// The value at quantile `q` (0…1) of unsorted `samples`.

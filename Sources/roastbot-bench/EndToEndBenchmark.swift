@@ -40,6 +40,11 @@ struct EndToEndBenchmark {
         var requests: [String: Int]
         /// TCP connections the bot opened during the mix.
         var newConnections: Int
+        /// Connections opened and requests made during the second half of the presses, once the bot
+        /// has met the mix's peak of transfers in flight: the steady state.
+        var steadyConnections: Int
+        var steadyRequests: Int
+        var steadyConnectionsPerRequest: Double { Double(steadyConnections) / Double(max(1, steadyRequests)) }
         var throughput: Double { Double(updates) / seconds }
         var cpuPerUpdate: Double? { cpuSeconds.map { $0 / Double(updates) } }
         var totalRequests: Int { requests.values.reduce(0, +) }
@@ -109,6 +114,10 @@ struct EndToEndBenchmark {
             let button = message.allButtons[Int(random.next() % 4)]
             fake.callbackQuery(from: user, message: message, data: button.callbackData ?? "")
         }
+        // The steady state: the second half of the presses, once the bot has met the mix's peak of
+        // transfers in flight (each chat's worker and the answers to presses).
+        _ = await fake.waitFor(timeout: .seconds(300)) { fake.callbackAnswers.count >= presses / 2 }
+        let (connectionsAtPresses, requestsAtPresses) = (fake.connectionCount, fake.requests().count)
         let database = try RoastDatabase(path: bot.databasePath)
         defer { database.close() }
         let drained = await fake.waitFor(timeout: .seconds(300)) {
@@ -128,7 +137,8 @@ struct EndToEndBenchmark {
         return Result(
             startup: startup, idle: idle, after: after, updates: commands + presses, seconds: seconds,
             prefilledProfiles: prefilledProfiles, cpuSeconds: cpuBefore.flatMap { before in cpuAfter.map { $0 - before } },
-            requests: requests, newConnections: newConnections)
+            requests: requests, newConnections: newConnections, steadyConnections: fake.connectionCount - connectionsAtPresses,
+            steadyRequests: fake.requests().count - requestsAtPresses)
     }
 
     /// Writes `prefilledProfiles` profiles over 1,000 chats, each with one roast, in one transaction.

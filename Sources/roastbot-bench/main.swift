@@ -92,14 +92,16 @@ do {
             let all = results[index] ?? []
             let cpu = all.compactMap(\.cpuPerUpdate)
             let connections = all.map(\.connectionsPerRequest)
+            let steady = all.map(\.steadyConnectionsPerRequest)
             table.add(
                 "CPU per update, \(subject.name) (\(all.count) runs; median, range)",
                 cpu.isEmpty
                     ? "?"
                     : "\(Figure.ms(Figure.quantile(cpu, 0.5))) (\(Figure.ms(cpu.min() ?? 0))–\(Figure.ms(cpu.max() ?? 0)))")
             table.add(
-                "new connections per request, \(subject.name)",
-                String(format: "%.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0))
+                "new connections per request, \(subject.name): the mix; the second half of its presses (steady state)",
+                String(
+                    format: "%.3f–%.3f; %.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0, steady.min() ?? 0, steady.max() ?? 0))
         }
         print(table.render())
     case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards":
