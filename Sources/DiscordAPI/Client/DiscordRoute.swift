@@ -24,6 +24,9 @@ struct DiscordRoute: Sendable, Hashable {
     var authorization: Authorization
     /// Interaction endpoints are not bound by the global 50 requests per second.
     var exemptFromGlobalLimit: Bool
+    /// The longest this route's request may wait for a rate limit, when shorter than the client's: an interaction
+    /// callback later than 3 seconds after the dispatch is refused anyway (10062).
+    var maximumWait: Double? = nil
 
     /// Method and template: what bucket hashes are learned for.
     var routeKey: String { "\(method.rawValue) \(template)" }
@@ -75,7 +78,7 @@ struct DiscordRoute: Sendable, Hashable {
         DiscordRoute(
             method: .post, template: "/interactions/{interaction_id}/{interaction_token}/callback",
             path: "/interactions/\(interaction)/\(escaped(token))/callback", majorParameter: "interaction:\(interaction)",
-            authorization: .interactionToken, exemptFromGlobalLimit: true)
+            authorization: .interactionToken, exemptFromGlobalLimit: true, maximumWait: 3)
     }
 
     static func editOriginalResponse(application: DiscordApplicationID, token: DiscordInteractionToken) -> DiscordRoute {

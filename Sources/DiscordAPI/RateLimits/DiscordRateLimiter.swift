@@ -34,7 +34,9 @@ final class DiscordRateLimiter: Sendable {
                 return ticket
             case .wait(let until, let reason):
                 let seconds = (until - now).seconds
-                guard seconds <= maximumWait else { throw .rateLimited(retryAfter: seconds, global: reason.isGlobal) }
+                guard seconds <= min(maximumWait, route.maximumWait ?? maximumWait) else {
+                    throw .rateLimited(retryAfter: seconds, global: reason.isGlobal)
+                }
                 if reason == .invalidRequestGuard, !loggedGuard {
                     loggedGuard = true
                     logger.warning(

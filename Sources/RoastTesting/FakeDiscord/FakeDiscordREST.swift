@@ -12,6 +12,9 @@ import Synchronization
 /// callback deadline, one callback each, callback type rules, and `@original` and followups for 15 minutes; DM
 /// channels with ids of their own; and command registration with Discord's naming and localization rules.
 ///
+/// Its rules follow discord/discord-api-docs @ c98d64bc2338 and discord/discord-api-spec @ 74fda0fad044; where they
+/// disagree (message content: 4,000 in the spec, 2,000 in the docs) the docs win, as the spec's README says.
+///
 /// Point the client's base URL at ``baseURL`` (`http://127.0.0.1:PORT/api/v10`). To serve it beside other routes (the
 /// fake gateway) on one server, call ``handle(_:)`` from that server's handler or ``install(on:)``; requests outside
 /// ``apiPath`` are left to others.

@@ -120,6 +120,20 @@ import Timekeeping
         #expect(stub.requestCount == 3)
     }
 
+    @Test func anInteractionCallbackNeverWaitsPastItsDeadline() async {
+        let stub = StubHTTPClient([ClientSupport.error(403, code: 50013)], whenExhausted: ClientSupport.noContent)
+        let clock = ManualClock()
+        let client = ClientSupport.client(
+            stub, clock: clock, configuration: DiscordClient.Configuration(maximumRateLimitWait: 120, invalidRequestsPerMinute: 1))
+        await #expect(throws: DiscordError.missingPermissions) { try await send(client, to: 1) }
+        // The guard holds everything for a minute; a callback that waited would be 10062 anyway, so it fails now.
+        await #expect(throws: DiscordError.rateLimited(retryAfter: 60, global: true)) {
+            try await client.createInteractionResponse(
+                to: DiscordInteractionID(9), token: ClientSupport.interactionToken, response: .deferredUpdate)
+        }
+        #expect(stub.requestCount == 1 && clock.sleeperCount == 0)
+    }
+
     @Test func cancellingAWaitingRequestEndsItWithoutSending() async {
         let stub = StubHTTPClient([Self.limited(retryAfter: 10)])
         let clock = ManualClock()
