@@ -185,6 +185,21 @@ import Testing
         }
     }
 
+    @Test func anEphemeralAnswerCarriesAFileForThePersonAlone() async throws {
+        try await withClient { fake, client in
+            let command = fake.dispatchCommand("export", by: Self.linh, channelID: Self.text, guildID: Self.guild)
+            let interaction = try #require(Self.decode(command))
+            let export = DiscordFile(filename: "roastbot-export.json", contentType: "application/json", data: Array(#"{"roasts":[]}"#.utf8))
+            try await client.createInteractionResponse(
+                to: interaction.id, token: interaction.token,
+                response: .message(DiscordMessagePayload(content: "Your data", flags: .ephemeral)), files: [export])
+            let answer = try #require(fake.interaction(command.id)?.originalMessageID.flatMap { fake.message($0) })
+            #expect(answer.isEphemeral && answer.interactionID == command.id)
+            #expect(answer.attachments.map(\.filename) == ["roastbot-export.json"])
+            #expect(answer.attachments.first?.contents == Data(#"{"roasts":[]}"#.utf8))
+        }
+    }
+
     @Test func aCallbackAfterTheDeadlineIsAnUnknownInteraction() async throws {
         try await withClient { fake, client in
             fake.interactionDeadline = 0.3
