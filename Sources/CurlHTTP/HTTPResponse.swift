@@ -57,7 +57,9 @@ public struct HTTPResponse: Sendable, Hashable {
     public func header(_ name: String) -> String? {
         switch fields {
         case .parsed(let headers):
-            return headers[name.lowercased()]
+            // Built by hand (stubs), the names may be in any case.
+            let lowered = name.lowercased()
+            return headers[lowered] ?? headers.first { $0.key.lowercased() == lowered }?.value
         case .raw(let block):
             let wanted = Array(name.utf8)
             var found: [String] = []

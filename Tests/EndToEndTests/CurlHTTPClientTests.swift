@@ -346,6 +346,8 @@ struct CurlHTTPClientTests {
         #expect(response.header("content-length") == "2")
         #expect(response.header("x-missing") == nil)
         #expect(response.headers == ["x-rate-limit": "5, 7", "content-length": "2"])
+        // A response built by hand answers the same way, whatever the case of its names.
+        #expect(CurlHTTP.HTTPResponse(status: 200, headers: ["X-Rate-Limit": "5"]).header("x-rate-limit") == "5")
     }
 }
 
