@@ -73,9 +73,18 @@ enum Composition {
         }
     }
 
-    /// The safety filter with the operator's block list (a missing file means no extra terms).
+    /// The safety filter with the operator's block list. Only the default path may be missing (the
+    /// built-in lists alone then apply); a block list the operator configured (`blocklist`,
+    /// `ROASTBOT_BLOCKLIST`) that cannot be read stops start-up with exit code 2, so that a typo in
+    /// its path never turns their safety terms off.
     static func safetyFilter(_ settings: BotSettings, logger: Logger) -> SafetyFilter {
         guard let text = try? String(contentsOfFile: settings.blockListPath, encoding: .utf8) else {
+            if let configured = settings.sources["blocklist"]?.origin {
+                let problem = FileManager.default.fileExists(atPath: settings.blockListPath) ? "cannot be read as text" : "does not exist"
+                fail(
+                    "\(SettingsError.unusableFile(configured, path: settings.blockListPath, problem: problem)): "
+                        + "expected the operator's block list (remove the setting to use the built-in lists only)")
+            }
             logger.info("no block list file; built-in safety lists only", metadata: ["path": "\(settings.blockListPath)"])
             return SafetyFilter()
         }

@@ -54,7 +54,8 @@ enum TelegramMode {
         case .connected(let connected): identity = connected
         case .refused:
             Composition.fail(
-                "Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
+                "Telegram refused the bot token (HTTP 401/404); check \(settings.origin(of: "telegram.token"))",
+                code: Composition.unauthorizedExitCode)
         case .stopped: return
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Why the settings cannot be used. Each description is one line for the operator that names what
+/// they wrote (the file's key, or the variable), the value as written, and what is expected.
+enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// The settings file itself cannot be read.
+    case unreadableFile(path: String, reason: String)
+    /// The settings file is not JSON; `line` and `column` are 1-based.
+    case notJSON(path: String, line: Int, column: Int, reason: String)
+    /// The settings file is JSON but not settings (the top level, an unknown key).
+    case malformedFile(path: String, reason: String, expected: String)
+    /// A value that cannot be used; `value` is shown as written (JSON in the file, quoted from the environment).
+    case invalidValue(SettingOrigin, value: String, expected: String)
+    /// A file a setting names is unusable (missing, readable by others); the path is not secret.
+    case unusableFile(SettingOrigin, path: String, problem: String)
+    /// A bot token of the wrong shape (from the setting itself, or from the file it names); the
+    /// token is a secret and never shown, only what is wrong with it.
+    case malformedToken(SettingOrigin, file: String?, problem: String)
+
+    var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            "cannot read the settings file \(path): \(reason)"
+        case .notJSON(let path, let line, let column, let reason):
+            "\(path): not valid JSON at line \(line), column \(column) (\(reason))"
+        case .malformedFile(let path, let reason, let expected):
+            "\(path): \(reason): expected \(expected)"
+        case .invalidValue(let origin, let value, let expected):
+            "\(origin) is \(value): expected \(expected)"
+        case .unusableFile(let origin, let path, let problem):
+            "\(origin) (\(path)) \(problem)"
+        case .malformedToken(let origin, let file, let problem):
+            (file.map { "\(origin) (\($0)) does not hold a bot token" } ?? "\(origin) is not a bot token")
+                + ": \(problem); expected digits, a colon and letters, digits, _ or - (as @BotFather gives it)"
+        }
+    }
+}
