@@ -158,6 +158,29 @@ import Testing
                 == .invalidPhase(collection: "office", phase: "first_days", reason: "belongs to a collection that is not seasonal"))
     }
 
+    /// A phase's own banner is the season's banner on the phase's days; it needs both languages.
+    @Test func aPhasesBannerIsTheBannerOnItsDays() throws {
+        var kind = CollectionFixtures.lunarTet
+        let before: [String: Any] = [
+            "id": "before", "banner": ["vi": "Tết sắp đến!", "en": "Tết is coming!"],
+            "window": ["lunar": ["from": ["month": 1, "day": 1, "offset_days": -10], "to": ["month": 1, "day": 1, "offset_days": -1]]],
+        ]
+        kind["phases"] = [before]
+        let collection = try #require(
+            try CollectionFixtures.catalog([CollectionFixtures.collection("tet", kind: kind)]).collection(id: "tet"))
+        // Tết 2026 is 2026-02-17: the season opens on 02-07.
+        #expect(collection.banner(in: .vi, on: LocalDate(year: 2026, month: 2, day: 7)) == "Tết sắp đến!")
+        #expect(collection.banner(in: .en, on: LocalDate(year: 2026, month: 2, day: 16)) == "Tết is coming!")
+        #expect(collection.banner(in: .en, on: LocalDate(year: 2026, month: 2, day: 17)) == "Tết!")
+
+        var oneLanguage = before
+        oneLanguage["banner"] = ["vi": "Tết sắp đến!"]
+        kind["phases"] = [oneLanguage]
+        #expect(throws: CollectionCatalogError.missingText(collection: "tet", field: "phases.before.banner", language: .en)) {
+            try CollectionFixtures.catalog([CollectionFixtures.collection("tet", kind: kind)])
+        }
+    }
+
     @Test func errorDescriptionsNameTheEntry() {
         let description = CollectionCatalogError.tooFewRoasts(collection: "tet", language: .vi, count: 3).description
         #expect(description.contains("tet") && description.contains("vi") && description.contains("12"))
