@@ -201,6 +201,18 @@ struct BotSettingsTests {
         }
     }
 
+    /// The AI key goes into a request header: a space or a line break inside it would only show as
+    /// failed AI calls. It is refused by name, never shown.
+    @Test(arguments: ["sk-SECRET part", "sk-SECRET\npart"])
+    func aMalformedAIKeyIsRefusedByName(key: String) {
+        #expect {
+            try BotSettings.load(file: nil, environment: ["ROASTBOT_AI_KEY": key])
+        } throws: { error in
+            let text = String(describing: error)
+            return text.hasPrefix("ROASTBOT_AI_KEY is not an API key") && !text.contains("SECRET") && !text.contains("\n")
+        }
+    }
+
     @Test func aMalformedTokenFileIsRefusedByItsKey() throws {
         let token = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)").path
         try "123:SECRET with spaces".write(toFile: token, atomically: true, encoding: .utf8)

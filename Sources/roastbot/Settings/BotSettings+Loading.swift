@@ -93,7 +93,14 @@ extension BotSettings {
             telegram.token = token
             sources["telegram.token"] = Source(origin: .environment("TELEGRAM_BOT_TOKEN"), written: "(secret)")
         }
-        if let key = environment["ROASTBOT_AI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { ai.key = key }
+        if let key = environment["ROASTBOT_AI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            if let bad = key.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+                throw .malformedSecret(
+                    .environment("ROASTBOT_AI_KEY"), file: nil, what: "an API key", problem: "it contains \(Self.name(of: bad))",
+                    expected: "the key as the provider gives it, without spaces or line breaks")
+            }
+            ai.key = key
+        }
         for (variable, key) in Self.environmentVariables {
             guard let value = environment[variable], !value.isEmpty else { continue }
             try assign(key, .text(value), from: .environment(variable))
@@ -289,7 +296,8 @@ extension BotSettings {
 
     /// A bot token is digits, a colon and letters, digits, `_` or `-`: anything else (a space, a line
     /// break, a quote) cannot be a token, and sent to Telegram it would look like a network fault
-    /// retried for ever. Only what is wrong is said, never the token.
+    /// retried for ever. Only what is wrong is said, never the token. (The AI key, which goes into a
+    /// header, is checked likewise for spaces and control characters.)
     static func checkToken(_ token: String, origin: SettingOrigin, file: String?) throws(SettingsError) {
         let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
@@ -305,7 +313,11 @@ extension BotSettings {
             } else {
                 nil
             }
-        if let problem { throw .malformedToken(origin, file: file, problem: problem) }
+        if let problem {
+            throw .malformedSecret(
+                origin, file: file, what: "a bot token", problem: problem,
+                expected: "digits, a colon and letters, digits, _ or - (as @BotFather gives it)")
+        }
     }
 
     /// How an unexpected character of a token is named without showing the token.

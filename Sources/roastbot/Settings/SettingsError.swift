@@ -13,9 +13,9 @@ enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
     case invalidValue(SettingOrigin, value: String, expected: String)
     /// A file a setting names is unusable (missing, readable by others); the path is not secret.
     case unusableFile(SettingOrigin, path: String, problem: String)
-    /// A bot token of the wrong shape (from the setting itself, or from the file it names); the
-    /// token is a secret and never shown, only what is wrong with it.
-    case malformedToken(SettingOrigin, file: String?, problem: String)
+    /// A secret of the wrong shape (a bot token from the setting itself or from the file it names, an
+    /// API key): it is never shown, only `what` it should be, what is wrong with it and what is expected.
+    case malformedSecret(SettingOrigin, file: String?, what: String, problem: String, expected: String)
 
     var description: String {
         switch self {
@@ -29,9 +29,8 @@ enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
             "\(origin) is \(value): expected \(expected)"
         case .unusableFile(let origin, let path, let problem):
             "\(origin) (\(path)) \(problem)"
-        case .malformedToken(let origin, let file, let problem):
-            (file.map { "\(origin) (\($0)) does not hold a bot token" } ?? "\(origin) is not a bot token")
-                + ": \(problem); expected digits, a colon and letters, digits, _ or - (as @BotFather gives it)"
+        case .malformedSecret(let origin, let file, let what, let problem, let expected):
+            (file.map { "\(origin) (\($0)) does not hold \(what)" } ?? "\(origin) is not \(what)") + ": \(problem); expected \(expected)"
         }
     }
 }
