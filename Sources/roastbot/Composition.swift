@@ -65,11 +65,14 @@ enum Composition {
         return (database, lock)
     }
 
-    static func loadLibrary(_ path: String) throws -> RoastLibrary {
+    /// The roast library of `settings.libraryPath`; a problem stops start-up with one line naming the
+    /// setting (`ROASTBOT_LIBRARY`, the file's `library`, or the default) and the file.
+    static func loadLibrary(_ settings: BotSettings) throws -> RoastLibrary {
+        let path = settings.libraryPath
         do {
             return try RoastLibrary.load(directory: URL(fileURLWithPath: path, isDirectory: true))
         } catch {
-            fail("cannot load the roast library from \(path): \(error)")
+            fail("cannot load the roast library from \(path) (\(settings.origin(of: "library"))): \(error)")
         }
     }
 
@@ -108,11 +111,13 @@ enum Composition {
         return AbuseGate(limit: settings.abuse.limit, window: settings.abuse.window, cooldown: settings.abuse.cooldown)
     }
 
-    static func loadCollections(_ path: String) -> CollectionCatalogStore {
+    /// The collections of `settings.collectionsPath`; a problem stops start-up with one line naming
+    /// the setting and the file.
+    static func loadCollections(_ settings: BotSettings) -> CollectionCatalogStore {
         do {
-            return try CollectionCatalogStore(path: path)
+            return try CollectionCatalogStore(path: settings.collectionsPath)
         } catch {
-            fail("cannot load the collections: \(error)")
+            fail("cannot load the collections (\(settings.origin(of: "collections"))): \(error)")
         }
     }
 

@@ -34,8 +34,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let (database, lock) = try Composition.openDatabase(databasePath)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
-        let library = try Composition.loadLibrary(settings.libraryPath)
-        let collections = Composition.loadCollections(settings.collectionsPath)
+        let library = try Composition.loadLibrary(settings)
+        let collections = Composition.loadCollections(settings)
         let watcher = Task {
             await CollectionCatalogService(
                 store: collections, clock: SystemClock(), reloadRequests: HangupSignal.reloadRequests(), logger: logger

@@ -35,8 +35,8 @@ enum TelegramMode {
         // Telegram's answer (a refused token is exit code 3) is acted on only once all succeeded —
         // so a bad file is never reported as a bad token, nor waits behind an unreachable Telegram.
         async let connection = connect(client, forWebhook: webhookURL != nil, clock: transportClock, logger: logger)
-        async let loadedLibrary = Composition.loadLibrary(settings.libraryPath)
-        async let loadedCollections = Composition.loadCollections(settings.collectionsPath)
+        async let loadedLibrary = Composition.loadLibrary(settings)
+        async let loadedCollections = Composition.loadCollections(settings)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
         let (database, lock) = try Composition.openDatabase(
             settings.databasePath ?? BotSettings.defaultTelegramDatabase, faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:))

@@ -27,6 +27,8 @@ struct StartupExitEndToEndTests {
         try bot.start()
         #expect(await bot.waitForExit(timeout: 20) == 2)
         #expect(!bot.log.contains("refused the bot token"))
+        // The line names the setting that points at the library.
+        #expect(bot.log.contains("cannot load the roast library from /nonexistent/roast-library (ROASTBOT_LIBRARY)"), "\(bot.log)")
     }
 
     @Test func aBadLibraryStopsWithExitCodeTwoWhileTelegramIsUnreachable() async throws {

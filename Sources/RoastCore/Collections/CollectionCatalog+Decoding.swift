@@ -30,7 +30,7 @@ extension CollectionCatalog {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
-            throw .malformedJSON(reason: DecodingFailure.summary(error))
+            throw .malformedJSON(reason: DecodingFailure.summary(error, in: data))
         }
         var collections: [RoastCollection] = []
         var seen: Set<String> = []

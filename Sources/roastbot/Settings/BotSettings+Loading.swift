@@ -55,7 +55,7 @@ extension BotSettings {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw Self.notJSON(data, path: path, error: error)
+            throw .notJSON(path: path, JSONErrorLocation(error, in: data))
         }
         guard let root = object as? [String: Any] else {
             throw .malformedFile(
@@ -259,23 +259,6 @@ extension BotSettings {
 
     private static func shortened(_ text: String) -> String {
         text.count > 80 ? String(text.prefix(80)) + "…" : text
-    }
-
-    /// Where JSONSerialization stopped (it says "around character N"), as a line and a column.
-    private static func notJSON(_ data: Data, path: String, error: any Error) -> SettingsError {
-        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-        let bytes = [UInt8](data)
-        var offset = bytes.count
-        if let range = detail.range(of: #"around character \d+"#, options: .regularExpression) {
-            offset = min(bytes.count, Int(detail[range].split(separator: " ").last ?? "") ?? bytes.count)
-        }
-        let before = bytes[..<offset]
-        let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-        let reason = detail.replacingOccurrences(of: #" around character \d+"#, with: "", options: .regularExpression)
-            .trimmingCharacters(in: CharacterSet(charactersIn: ". ")).lowercased()
-        return .notJSON(path: path, line: line, column: column, reason: reason)
     }
 
     // MARK: - Files a setting names

@@ -1,12 +1,13 @@
 import Foundation
+import RoastCore
 
 /// Why the settings cannot be used. Each description is one line for the operator that names what
 /// they wrote (the file's key, or the variable), the value as written, and what is expected.
 enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The settings file itself cannot be read.
     case unreadableFile(path: String, reason: String)
-    /// The settings file is not JSON; `line` and `column` are 1-based.
-    case notJSON(path: String, line: Int, column: Int, reason: String)
+    /// The settings file is not JSON: where it stops being JSON.
+    case notJSON(path: String, JSONErrorLocation)
     /// The settings file is JSON but not settings (the top level, an unknown key).
     case malformedFile(path: String, reason: String, expected: String)
     /// A value that cannot be used; `value` is shown as written (JSON in the file, quoted from the environment).
@@ -21,8 +22,8 @@ enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
         switch self {
         case .unreadableFile(let path, let reason):
             "cannot read the settings file \(path): \(reason)"
-        case .notJSON(let path, let line, let column, let reason):
-            "\(path): not valid JSON at line \(line), column \(column) (\(reason))"
+        case .notJSON(let path, let location):
+            "\(path): \(location)"
         case .malformedFile(let path, let reason, let expected):
             "\(path): \(reason): expected \(expected)"
         case .invalidValue(let origin, let value, let expected):

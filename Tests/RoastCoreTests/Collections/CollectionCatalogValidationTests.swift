@@ -95,7 +95,17 @@ import Testing
             error { try CollectionFixtures.catalog([badRoast]) } == .roastTooLong(collection: "office", id: "office.en.005", length: 281))
         #expect(
             error { try CollectionCatalog(data: Data("{\"collections\": 3}".utf8)) }
-                == .malformedJSON(reason: "expected Array<Any> at .collections"))
+                == .malformedJSON(reason: ".collections: expected a list, found a whole number"))
+        var spice = CollectionFixtures.collection("office")
+        var texts = spice["roasts"] as! [String: [[String: Any]]]
+        texts["vi"]![0]["spice"] = "two"
+        spice["roasts"] = texts
+        #expect(
+            error { try CollectionFixtures.catalog([spice]) }
+                == .malformedJSON(reason: ".collections[0].roasts.vi[0].spice: expected a whole number, found text"))
+        #expect(
+            error { try CollectionCatalog(data: Data("{\"collections\": [\n  {\"id\": \"x\",, }\n]}".utf8)) }
+                == .malformedJSON(reason: "not valid JSON at line 2, column 14 (invalid value)"))
     }
 
     /// Phases of a season: defined once, in the season's calendar, cited by roasts that exist, and
