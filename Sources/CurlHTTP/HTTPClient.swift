@@ -5,6 +5,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public enum Method: String, Sendable {
         case get = "GET"
         case post = "POST"
+        case put = "PUT"
+        case patch = "PATCH"
+        case delete = "DELETE"
     }
 
     public var method: Method
@@ -50,19 +53,6 @@ public struct HTTPRequest: Sendable, Hashable {
         hasher.combine(method)
         hasher.combine(url)
         hasher.combine(body)
-    }
-}
-
-/// A complete HTTP response.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: [UInt8]
-
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
     }
 }
 

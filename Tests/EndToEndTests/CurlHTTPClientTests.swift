@@ -50,6 +50,32 @@ struct CurlHTTPClientTests {
         #expect(response.body == body)
     }
 
+    /// Discord edits with PATCH and replaces command sets with PUT: the method goes on the request line with its body,
+    /// and a request's own User-Agent replaces the client's default.
+    @Test(arguments: [CurlHTTP.HTTPRequest.Method.put, .patch, .delete])
+    func otherMethodsSendTheirNameAndBody(method: CurlHTTP.HTTPRequest.Method) async throws {
+        let server = try await EchoServer.start()
+        defer { Task { await server.stop() } }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+        let body = Array(#"{"content":"edited"}"#.utf8)
+
+        let response = try await client.send(
+            CurlHTTP.HTTPRequest(
+                method: method, url: server.url("/channels/1/messages/2"),
+                headers: [
+                    (name: "Content-Type", value: "application/json"), (name: "User-Agent", value: "DiscordBot (https://example.com, 1.0)"),
+                ],
+                body: body))
+
+        #expect(response.headers["x-echo-method"] == method.rawValue)
+        #expect(response.headers["x-echo-user-agent"] == "DiscordBot (https://example.com, 1.0)")
+        #expect(response.body == body)
+        // The handle is reused for a GET afterwards: the method does not stick to it.
+        let next = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/after")))
+        #expect(next.headers["x-echo-method"] == "GET")
+    }
+
     /// A response past the request's limit fails at the limit, announced or not, instead of being
     /// collected in memory; the next request on the client works.
     @Test func aResponseLargerThanTheLimitFailsAtTheLimit() async throws {
@@ -279,6 +305,50 @@ struct CurlHTTPClientTests {
         #expect(server.acceptedConnections <= 2)
         #expect(client.connectionsOpened == server.acceptedConnections)
     }
+
+    /// Bursts of more transfers than the old cache of 8 held: the connections of the first burst are
+    /// kept and serve the later ones, instead of being closed when the burst ends and opened again.
+    @Test func burstsOfConcurrentRequestsReuseTheirConnections() async throws {
+        let server = try RawServer(behaviour: .keepAliveAfter(seconds: 0.05))
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+        let burst = 24
+
+        for round in 0..<5 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<burst {
+                    group.addTask {
+                        let response = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/b/\(round)/\(index)")))
+                        #expect(String(decoding: response.body, as: UTF8.self) == "/b/\(round)/\(index)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+
+        // One connection per transfer of the first burst at most; the four bursts after it open none.
+        #expect(server.acceptedConnections <= burst)
+        #expect(client.connectionsOpened == server.acceptedConnections)
+    }
+
+    /// Header fields are parsed only when asked for, and then as before: names case-insensitive, a
+    /// repeated field's values joined in order.
+    @Test func headersAreReadWhenAskedFor() async throws {
+        let server = try RawServer(behaviour: .keepAliveAfter(seconds: 0))
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+
+        let response = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/h")))
+
+        #expect(response.header("X-RATE-LIMIT") == "5, 7")
+        #expect(response.header("content-length") == "2")
+        #expect(response.header("x-missing") == nil)
+        #expect(response.headers == ["x-rate-limit": "5, 7", "content-length": "2"])
+        // A response built by hand answers the same way, whatever the case of its names.
+        #expect(CurlHTTP.HTTPResponse(status: 200, headers: ["X-Rate-Limit": "5"]).header("x-rate-limit") == "5")
+    }
 }
 
 // MARK: - Helpers
@@ -320,7 +390,7 @@ private struct EchoServer {
                     statusCode: HTTPStatusCode(code, phrase: "Status"), headers: headers,
                     body: Data("status \(code)".utf8))
             }
-            let body = request.method == .POST ? try await request.bodyData : Data(request.path.utf8)
+            let body = request.method == .GET ? Data(request.path.utf8) : try await request.bodyData
             return FlyingFox.HTTPResponse(statusCode: .ok, headers: headers, body: body)
         }
         let task = Task { try await server.run() }
@@ -351,6 +421,8 @@ private final class RawServer: Sendable {
         case dropMidResponse
         /// HTTP/1.1 keep-alive: answers every request on the connection with its path as body.
         case keepAlive
+        /// The same, each answer after this many seconds (so that requests sent together overlap).
+        case keepAliveAfter(seconds: Double)
         /// Answers with a body of this many bytes and no length announced (it ends when the
         /// connection closes), so only the bytes received can tell how large it is.
         case unannouncedBody(bytes: Int)
@@ -464,6 +536,13 @@ private final class RawServer: Sendable {
         case .keepAlive:
             while let path = readRequestPath(connection, buffer: &buffer) {
                 write(connection, "HTTP/1.1 200 OK\r\nContent-Length: \(path.utf8.count)\r\n\r\n\(path)")
+            }
+        case .keepAliveAfter(let seconds):
+            while let path = readRequestPath(connection, buffer: &buffer) {
+                usleep(useconds_t(seconds * 1_000_000))
+                write(
+                    connection, "HTTP/1.1 200 OK\r\nX-Rate-Limit: 5\r\nx-rate-limit: 7\r\nContent-Length: \(path.utf8.count)\r\n\r\n\(path)"
+                )
             }
         case .unannouncedBody(let bytes):
             guard readRequestPath(connection, buffer: &buffer) != nil else { return }
