@@ -111,6 +111,13 @@ final class Connection {
         }
     }
 
+    /// Whether part of a request's head has arrived (at the connection limit, such a connection is
+    /// closed only after those that sent nothing).
+    var isReadingHead: Bool {
+        if case .head = phase { return true }
+        return false
+    }
+
     /// How many bytes it may read now: none while an answer is being written or a handler works,
     /// else what its phase can use.
     func readBudget(_ limits: HTTPLimits) -> Int {

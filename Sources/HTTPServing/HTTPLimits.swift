@@ -10,9 +10,9 @@ public struct HTTPLimits: Sendable, Hashable {
     public var headBytes = 16_384
     /// The most header fields in one request; more: 431.
     public var headerFields = 64
-    /// Connections open at once. One more closes the connection idle the longest (one waiting for
-    /// its next request or still sending its head); when every connection is busy with a request,
-    /// the newcomer is answered 503 and closed.
+    /// Connections open at once. One more closes an idle connection — one that sent nothing of a
+    /// request first, else one still sending its head, the oldest first; when every connection is
+    /// busy with a request, the newcomer is answered 503 and closed.
     public var connections = 128
     /// Seconds a kept-alive connection may wait for the first byte of its next request.
     public var idleTimeout = 30.0

@@ -258,7 +258,10 @@ final class ServerLoop: @unchecked Sendable {
                     message: "HTTP connection limit reached", reason: "\(limits.connections) connections open", status: nil, level: .warning
                 )
                 logOnce(kind, at: now)
-                if let idlest = connections.values.filter(\.isIdle).min(by: { $0.since < $1.since }) {
+                // Those that sent nothing of a request first, then those still sending a head; the oldest first.
+                if let idlest = connections.values.filter(\.isIdle).min(by: {
+                    ($0.isReadingHead ? 1 : 0, $0.since) < ($1.isReadingHead ? 1 : 0, $1.since)
+                }) {
                     drop(idlest)
                 } else {
                     countRefusal(HTTPRefusal.overLimit.status)
