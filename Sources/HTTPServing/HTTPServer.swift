@@ -21,15 +21,23 @@ public final class HTTPServer: Sendable {
 
     /// Binds and listens on `host` (an IPv4 or IPv6 literal) and `port`; serving starts with
     /// ``start()``. Paths not in `routes` are answered 404.
-    public init(
+    public convenience init(
         name: String, host: String, port: UInt16, routes: [String: HTTPRoute], limits: HTTPLimits = HTTPLimits(), logger: Logger,
         events: HTTPServerEvents = HTTPServerEvents()
+    ) throws(HTTPServerError) {
+        try self.init(name: name, host: host, port: port, routes: routes, limits: limits, logger: logger, events: events, acceptor: .system)
+    }
+
+    init(
+        name: String, host: String, port: UInt16, routes: [String: HTTPRoute], limits: HTTPLimits, logger: Logger, events: HTTPServerEvents,
+        acceptor: Acceptor
     ) throws(HTTPServerError) {
         let socket = try ListeningSocket(host: host, port: port)
         self.name = name
         self.port = socket.port
         do {
-            loop = try ServerLoop(name: name, listener: socket.descriptor, limits: limits, routes: routes, logger: logger, events: events)
+            loop = try ServerLoop(
+                name: name, listener: socket.descriptor, limits: limits, routes: routes, logger: logger, events: events, acceptor: acceptor)
         } catch {
             close(socket.descriptor)
             throw error

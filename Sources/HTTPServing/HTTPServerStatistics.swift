@@ -11,6 +11,20 @@ public struct HTTPServerStatistics: Sendable, Hashable {
     /// Requests the listener answered itself (malformed, too large, too slow, no such path, refused
     /// by a route's screen), by status, since start.
     public var refusedByStatus: [Int: Int] = [:]
+    /// Since when, and why, `accept` has been failing (out of descriptors or memory): new connections
+    /// wait in the kernel's queue meanwhile. Nil while the listener takes them.
+    public var acceptFailure: AcceptFailure?
+
+    /// `accept` failing: why (the system's words) and since when.
+    public struct AcceptFailure: Sendable, Hashable {
+        public var reason: String
+        public var since: ContinuousClock.Instant
+
+        public init(reason: String, since: ContinuousClock.Instant) {
+            self.reason = reason
+            self.since = since
+        }
+    }
 
     public init() {}
 }

@@ -64,6 +64,7 @@ final class ServerLoop: @unchecked Sendable {
     let logger: Logger
     let events: HTTPServerEvents
     let mailbox: Mailbox
+    private let acceptor: Acceptor
     let statistics = Mutex(HTTPServerStatistics())
     private let listener: Int32
     private let wakeRead: Int32
@@ -77,14 +78,16 @@ final class ServerLoop: @unchecked Sendable {
     private var refused: [Int: Int] = [:]
     private var refusals: RefusalLog
     private var acceptPausedUntil: ContinuousClock.Instant?
+    private var acceptFailure: HTTPServerStatistics.AcceptFailure?
     private var stopDeadline: ContinuousClock.Instant?
     private var listening = true
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var dateCache: (second: Int, text: String) = (-1, "")
 
-    init(name: String, listener: Int32, limits: HTTPLimits, routes: [String: HTTPRoute], logger: Logger, events: HTTPServerEvents)
-        throws(HTTPServerError)
-    {
+    init(
+        name: String, listener: Int32, limits: HTTPLimits, routes: [String: HTTPRoute], logger: Logger, events: HTTPServerEvents,
+        acceptor: Acceptor
+    ) throws(HTTPServerError) {
         var pipeDescriptors: [Int32] = [0, 0]
         guard pipe2(&pipeDescriptors, O_NONBLOCK | O_CLOEXEC) == 0 else {
             throw HTTPServerError(host: name, port: 0, reason: "no wake-up pipe: \(String(cString: strerror(errno)))")
@@ -95,6 +98,7 @@ final class ServerLoop: @unchecked Sendable {
         self.routes = routes
         self.logger = logger
         self.events = events
+        self.acceptor = acceptor
         wakeRead = pipeDescriptors[0]
         wakeWrite = pipeDescriptors[1]
         mailbox = Mailbox(wakeDescriptor: pipeDescriptors[1])
@@ -225,29 +229,44 @@ final class ServerLoop: @unchecked Sendable {
         snapshot.bufferedBytes = connections.values.reduce(0) { $0 + $1.bufferedBytes }
         snapshot.connectionsShed = shed
         snapshot.refusedByStatus = refused
+        snapshot.acceptFailure = acceptFailure
         statistics.withLock { $0 = snapshot }
     }
 
     // MARK: - Accepting
 
     private func acceptConnections(at now: ContinuousClock.Instant) {
+        var madeRoom = false
         for _ in 0..<64 {
-            let descriptor = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-            guard descriptor >= 0 else {
-                let failure = errno
-                switch failure {
+            let descriptor: Int32
+            switch acceptor.accept(listener) {
+            case .success(let accepted): descriptor = accepted
+            case .failure(let error):
+                switch error.code {
                 case EAGAIN, EWOULDBLOCK: return
                 case EINTR, ECONNABORTED, EPROTO: continue
                 default:
-                    // Out of descriptors or memory: the pending connections wait in the kernel's
-                    // queue while the listener pauses, and it tries again (it never gives up).
+                    acceptFailed(String(cString: strerror(error.code)), at: now)
+                    // Out of descriptors: the idlest connection gives up its own and the listener tries
+                    // again at once (one per attempt, so that a shortage caused elsewhere does not empty
+                    // it); else the pending connections wait in the kernel's queue while the listener
+                    // pauses, and it tries again (it never gives up).
+                    if !madeRoom, let idlest = idlestConnection() {
+                        madeRoom = true
+                        shed += 1
+                        events.connectionShed()
+                        drop(idlest)
+                        continue
+                    }
                     acceptPausedUntil = now + .milliseconds(250)
-                    logOnce(
-                        RefusalLog.Kind(
-                            message: "cannot accept connections; retrying", reason: String(cString: strerror(failure)), status: nil,
-                            level: .error), at: now)
                     return
                 }
+            }
+            if let failure = acceptFailure {
+                acceptFailure = nil
+                logger.notice(
+                    "accepting connections again",
+                    metadata: ["listener": "\(name)", "after_seconds": "\((now - failure.since).components.seconds)"])
             }
             var one: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -258,10 +277,7 @@ final class ServerLoop: @unchecked Sendable {
                     message: "HTTP connection limit reached", reason: "\(limits.connections) connections open", status: nil, level: .warning
                 )
                 logOnce(kind, at: now)
-                // Those that sent nothing of a request first, then those still sending a head; the oldest first.
-                if let idlest = connections.values.filter(\.isIdle).min(by: {
-                    ($0.isReadingHead ? 1 : 0, $0.since) < ($1.isReadingHead ? 1 : 0, $1.since)
-                }) {
+                if let idlest = idlestConnection() {
                     drop(idlest)
                 } else {
                     countRefusal(HTTPRefusal.overLimit.status)
@@ -274,6 +290,24 @@ final class ServerLoop: @unchecked Sendable {
             nextID += 1
             connections[nextID] = Connection(id: nextID, descriptor: descriptor, limits: limits, at: now)
         }
+    }
+
+    /// The connection to close to make room: those that sent nothing of a request first, then those
+    /// still sending a head; the oldest first. Nil when every connection is busy with a request.
+    private func idlestConnection() -> Connection? {
+        connections.values.filter(\.isIdle).min {
+            ($0.isReadingHead ? 1 : 0, $0.since) < ($1.isReadingHead ? 1 : 0, $1.since)
+        }
+    }
+
+    /// `accept` failed for `reason`: said once when it starts, and shown in the statistics until it
+    /// works again.
+    private func acceptFailed(_ reason: String, at now: ContinuousClock.Instant) {
+        guard acceptFailure == nil else { return }
+        acceptFailure = HTTPServerStatistics.AcceptFailure(reason: reason, since: now)
+        logger.error(
+            "cannot accept connections; retrying until it can (pending connections wait meanwhile)",
+            metadata: ["listener": "\(name)", "reason": "\(reason)"])
     }
 
     // MARK: - Reading and writing

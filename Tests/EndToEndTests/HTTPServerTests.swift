@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServing
 import Logging
 import RoastTesting
 import Synchronization
 import Testing
+
+@testable import HTTPServing
 
 /// The listener over real sockets, in this process, with limits small enough to reach: what it
 /// refuses and how, what it holds, and that requests reach handlers only whole and only when their
@@ -55,7 +56,7 @@ struct HTTPServerTests {
         let seen = Seen()
         let lines = Lines()
 
-        init(limits: HTTPLimits = HTTPLimits()) throws {
+        init(limits: HTTPLimits = HTTPLimits(), acceptor: Acceptor = .system) throws {
             let seen = seen
             let hook = HTTPRoute(
                 maximumBodyBytes: 1_024,
@@ -73,7 +74,8 @@ struct HTTPServerTests {
                 return .text(200, "late")
             }
             server = try HTTPServer(
-                name: "test", host: "127.0.0.1", port: 0, routes: ["/hook": hook, "/slow": slow], limits: limits, logger: lines.logger())
+                name: "test", host: "127.0.0.1", port: 0, routes: ["/hook": hook, "/slow": slow], limits: limits, logger: lines.logger(),
+                events: HTTPServerEvents(), acceptor: acceptor)
             server.start()
         }
 
@@ -255,6 +257,50 @@ struct HTTPServerTests {
         fixture.seen.release()
         for connection in busy { #expect(await connection.responses(1).map(\.status) == [200]) }
         #expect(fixture.lines.all.filter { $0.contains("connection limit") }.count == 1)
+        await fixture.server.stop()
+    }
+
+    /// Whether `accept` fails as if the process were out of descriptors.
+    final class DescriptorShortage: Sendable {
+        private let short = Mutex(false)
+        var isShort: Bool {
+            get { short.withLock { $0 } }
+            set { short.withLock { $0 = newValue } }
+        }
+
+        /// The system's `accept`, failing with EMFILE while ``isShort``.
+        var acceptor: Acceptor {
+            Acceptor { [self] listener in isShort ? .failure(Acceptor.AcceptError(code: EMFILE)) : Acceptor.system.accept(listener) }
+        }
+    }
+
+    /// Issue 25 §3: at the open-file limit `accept` fails; the webhook listener once stopped for good
+    /// and said nothing. It gives up an idle connection's descriptor to make room, says once why it
+    /// cannot accept, shows it in its statistics (which `/healthz` reads), and takes the waiting
+    /// connections as soon as it can again.
+    @Test func outOfDescriptorsTheListenerMakesRoomSaysSoAndRecovers() async throws {
+        let shortage = DescriptorShortage()
+        var limits = HTTPLimits()
+        limits.headTimeout = 60
+        let fixture = try Fixture(limits: limits, acceptor: shortage.acceptor)
+        let idle = [try await fixture.open(), try await fixture.open()]
+        _ = await fixture.statistics { $0.connections == 2 }
+
+        shortage.isShort = true
+        let waiting = try await fixture.open()
+        await waiting.send(Self.post("served"))
+        let failing = await fixture.statistics { $0.acceptFailure != nil && $0.connectionsShed > 0 }
+        #expect(failing.acceptFailure?.reason == String(cString: strerror(EMFILE)))
+        #expect(failing.connectionsShed > 0, "an idle connection gives up its descriptor")
+        #expect(await idle[0].closedByPeer(within: 5), "the oldest idle one first")
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(fixture.lines.all.filter { $0.contains("cannot accept connections") }.count == 1, "said once, not per retry")
+        #expect(fixture.lines.all.first { $0.contains("cannot accept connections") }?.contains("Too many open files") == true)
+
+        shortage.isShort = false
+        #expect(await waiting.responses(1).map(\.body) == ["served"], "the waiting connection is served once it can be")
+        #expect(await fixture.statistics { $0.acceptFailure == nil }.acceptFailure == nil)
+        #expect(fixture.lines.all.filter { $0.contains("accepting connections again") }.count == 1)
         await fixture.server.stop()
     }
 
