@@ -38,4 +38,15 @@ public struct HTTPLimits: Sendable, Hashable {
     public var logInterval = 60.0
 
     public init() {}
+
+    /// These limits with ``connections`` lowered so that `listeners` listeners together hold at most
+    /// half of the process's open-file limit `openFiles`: the other half stays with the bot's own files
+    /// and connections (the database, the Bot API, the picture renderer), which strangers' idle
+    /// connections must never use up (under `ulimit -n 128`, two listeners of 128 connections each
+    /// left the bot none). Never fewer than 4 connections a listener.
+    public func fitted(toOpenFiles openFiles: Int, listeners: Int) -> HTTPLimits {
+        var fitted = self
+        fitted.connections = max(4, min(connections, openFiles / 2 / max(1, listeners)))
+        return fitted
+    }
 }

@@ -84,9 +84,11 @@ enum TelegramMode {
         let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
         defer { menus.cancel() }
         let translator = UpdateTranslator(botUserID: identity.id, botUsername: identity.username)
+        let listenerHealth = ListenerHealth()
         let health = HealthCheck(
             database: database, store: storeHealth, contact: contact,
-            silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock)
+            silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock,
+            listeners: { listenerHealth.problem() })
 
         // A week without updates may have Telegram number the next ones anew, below the mark of
         // applied ids: a mark that old is forgotten before any update is taken.
@@ -138,7 +140,7 @@ enum TelegramMode {
             }
             routes[address, default: [:]][OperationsEndpoints.healthPath] = OperationsEndpoints.health(health)
         }
-        let listeners = await startListeners(routes, metrics: listenerMetrics, logger: logger)
+        let listeners = await startListeners(routes, metrics: listenerMetrics, health: listenerHealth, logger: logger)
 
         var services: [any Service] = []
         if !listeners.isEmpty { services.append(ListenerService(listeners: listeners, logger: logger)) }
@@ -181,10 +183,15 @@ enum TelegramMode {
     /// says what each exposes; a listener that cannot bind (the port is taken) ends the process with
     /// exit code 1 and one line — a restart may find it free.
     private static func startListeners(
-        _ routes: [ListenAddress: [String: HTTPRoute]], metrics: ListenerMetrics, logger: Logger
+        _ routes: [ListenAddress: [String: HTTPRoute]], metrics: ListenerMetrics, health: ListenerHealth, logger: Logger
     ) async -> [HTTPServer] {
         var listeners: [HTTPServer] = []
-        let limits = HTTPLimits()
+        let limits = HTTPLimits().fitted(toOpenFiles: openFileLimit(), listeners: routes.count)
+        if limits.connections < HTTPLimits().connections {
+            logger.notice(
+                "the open-file limit (\(openFileLimit())) allows each HTTP listener \(limits.connections) connections, not \(HTTPLimits().connections): the listeners keep to half of it, the bot's own files and connections have the rest; raise it (LimitNOFILE) for more"
+            )
+        }
         for (address, paths) in routes.sorted(by: { $0.key.description < $1.key.description }) {
             let operations = paths[OperationsEndpoints.metricsPath] != nil
             let webhookPath = paths.keys.first { $0 != OperationsEndpoints.metricsPath && $0 != OperationsEndpoints.healthPath }
@@ -196,6 +203,7 @@ enum TelegramMode {
                 listener.start()
                 listeners.append(listener)
                 metrics.watch(listener)
+                health.watch(listener)
                 logger.info(
                     "HTTP listening",
                     metadata: [
@@ -217,6 +225,14 @@ enum TelegramMode {
             }
         }
         return listeners
+    }
+
+    /// The process's open-file limit (`ulimit -n`, systemd's `LimitNOFILE`, soft): what every file,
+    /// socket and pipe of the bot shares.
+    private static func openFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        return Int(clamping: limit.rlim_cur)  // unlimited (all ones) clamps to Int.max
     }
 
     /// Says at start what the webhook listener exposes and what must stand in front of it.

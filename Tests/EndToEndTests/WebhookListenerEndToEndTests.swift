@@ -130,6 +130,34 @@ struct WebhookListenerEndToEndTests {
         await fake.stop()
     }
 
+    /// Issue 25 §3: under an open-file limit of 128, the listeners' connection limit (128 each) let
+    /// strangers' idle connections take every descriptor: `accept` failed on both listeners, `/healthz`
+    /// went unanswered and the bot's own connections had none left. The listeners together keep to
+    /// half of the limit, so the bot keeps its descriptors and `/healthz` and Telegram are served.
+    @Test func underALowOpenFileLimitIdleConnectionsLeaveTheBotItsDescriptors() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let setup = try ListenerBot(fake)
+        defer { setup.bot.cleanUp() }
+        try setup.bot.start(arguments: setup.arguments, openFileLimit: 128)
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.webhook != nil })
+
+        let idle = await RawHTTPConnection.openIdle(300, port: setup.webhookPort)
+        defer { for connection in idle { connection.close() } }
+        #expect(idle.count == 300)
+        #expect(await OperationsProbe.get(setup.healthURL)?.status == 200, "/healthz is answered")
+        fake.commandMessage(chat: Self.team, from: Self.user, text: "/roast")
+        #expect(await fake.waitForMessages(1, in: Self.team.id, timeout: 15).count == 1, "Telegram's delivery is served and answered")
+        let open = await setup.listenerMetric("roastbot_http_connections_open")
+        #expect(open != nil && open! <= 32, "each of two listeners holds at most a quarter of 128: \(String(describing: open))")
+        #expect(!setup.bot.log.contains("cannot accept connections"), "no descriptor shortage")
+        #expect(setup.bot.log.contains("open-file limit"), "the lowered connection limit is said at start")
+
+        setup.bot.signal(SIGTERM)
+        #expect(await setup.bot.waitForExit(timeout: 15) == 0)
+        await fake.stop()
+    }
+
     /// Issue 25 §5: requests pipelined on one connection are all answered, in order, on both
     /// listeners (FlyingFox answered the first and left the rest hanging).
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
