@@ -22,7 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The fake Bot API and fake AI provider in tests only; the bot's own listeners are HTTPServing.
+        // The fake Bot API and fake AI provider (RoastTesting: the tests and roastbot-bench) only. Neither roastbot
+        // nor roastbot-render links it: the bot's own listeners are HTTPServing (docs/performance.md, "Why a
+        // listener of our own").
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Metrics: swift-metrics is the API the bot's parts record with; swift-prometheus renders them
         // (it needs only swift-atomics besides, no swift-nio).
