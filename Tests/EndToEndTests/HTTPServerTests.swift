@@ -176,6 +176,52 @@ struct HTTPServerTests {
         #expect(told.last?.contains("more=1999") == true, "\(told)")
     }
 
+    /// Issue 25 §4: while refusals go on, their count is told once per interval, without waiting for
+    /// the listener to stop.
+    @Test func refusalsGoingOnAreCountedOncePerInterval() async throws {
+        var limits = HTTPLimits()
+        limits.logInterval = 0.5
+        let fixture = try Fixture(limits: limits)
+        let connection = try await fixture.open()
+        defer { connection.close() }
+        await connection.send(String(repeating: Self.post("{}", secret: "guess"), count: 50))
+        #expect(await connection.responses(50).allSatisfy { $0.status == 401 })
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !fixture.lines.all.contains(where: { $0.contains("more of the same") }) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let told = fixture.lines.all.filter { $0.contains("without the right secret") }
+        #expect(told.count == 2, "the first at once, then the count at the interval's end: \(told)")
+        #expect(told.last?.contains("more=49") == true, "\(told)")
+        await fixture.server.stop()
+        #expect(fixture.lines.all.filter { $0.contains("without the right secret") }.count == 2, "nothing left to tell at the stop")
+    }
+
+    /// Issue 25 §2: what strangers can make the listener hold is bounded by the head limit per
+    /// connection: an unfinished head is held up to it, and one over it is refused and dropped.
+    @Test func whatUnfinishedHeadsHoldIsBoundedByTheHeadLimit() async throws {
+        var limits = HTTPLimits()
+        limits.headBytes = 4_096
+        limits.requestLineBytes = 1_024
+        let fixture = try Fixture(limits: limits)
+        let start = "POST /hook HTTP/1.1\r\nHost: t\r\nX-Filler: "
+        var connections: [RawHTTPConnection] = []
+        for _ in 0..<8 {
+            let connection = try await fixture.open()
+            await connection.send(start + String(repeating: "a", count: 3_000))
+            connections.append(connection)
+        }
+        let held = await fixture.statistics { $0.bufferedBytes == 8 * (start.utf8.count + 3_000) }
+        #expect(held.bufferedBytes == 8 * (start.utf8.count + 3_000), "each holds what it sent of its head")
+        for connection in connections { await connection.send(String(repeating: "a", count: 100_000)) }
+        for connection in connections { #expect(await connection.responses(1).map(\.status) == [431]) }
+        let after = await fixture.statistics { $0.bufferedBytes == 0 }
+        #expect(after.bufferedBytes == 0, "a refused head is dropped, and what follows it is not kept")
+        #expect(fixture.seen.all.isEmpty)
+        for connection in connections { connection.close() }
+        await fixture.server.stop()
+    }
+
     /// A body is read whole before the handler runs, and never more of it than the route takes.
     @Test func bodiesAreReadWithinTheRoutesLimit() async throws {
         let fixture = try Fixture()
