@@ -121,6 +121,9 @@ final class ServerLoop: @unchecked Sendable {
             let now = ContinuousClock.now
             takeMail(at: now)
             if let stopDeadline, connections.isEmpty || now >= stopDeadline { break }
+            // A shortage of descriptors is probed again after each pause whether or not anyone is
+            // waiting, so that its end is seen (and the statistics `/healthz` reads are cleared).
+            if listening, acceptFailure != nil, acceptPausedUntil.map({ now >= $0 }) ?? true { acceptConnections(at: now) }
             expire(at: now)
             for line in refusals.due(at: now) { RefusalLog.write(line, to: logger, listener: name) }
 
@@ -243,15 +246,18 @@ final class ServerLoop: @unchecked Sendable {
             case .success(let accepted): descriptor = accepted
             case .failure(let error):
                 switch error.code {
-                case EAGAIN, EWOULDBLOCK: return
+                case EAGAIN, EWOULDBLOCK:
+                    // A descriptor was free (Linux takes one before it looks at the queue): no shortage.
+                    acceptRecovered(at: now)
+                    return
                 case EINTR, ECONNABORTED, EPROTO: continue
                 default:
                     acceptFailed(String(cString: strerror(error.code)), at: now)
-                    // Out of descriptors: the idlest connection gives up its own and the listener tries
-                    // again at once (one per attempt, so that a shortage caused elsewhere does not empty
-                    // it); else the pending connections wait in the kernel's queue while the listener
-                    // pauses, and it tries again (it never gives up).
-                    if !madeRoom, let idlest = idlestConnection() {
+                    // Out of descriptors while someone waits: the idlest connection gives up its own and
+                    // the listener tries again at once (one per attempt, so that a shortage caused
+                    // elsewhere does not empty it); else the pending connections wait in the kernel's
+                    // queue while the listener pauses, and it tries again (it never gives up).
+                    if !madeRoom, hasPendingConnection(), let idlest = idlestConnection() {
                         madeRoom = true
                         shed += 1
                         events.connectionShed()
@@ -262,12 +268,7 @@ final class ServerLoop: @unchecked Sendable {
                     return
                 }
             }
-            if let failure = acceptFailure {
-                acceptFailure = nil
-                logger.notice(
-                    "accepting connections again",
-                    metadata: ["listener": "\(name)", "after_seconds": "\((now - failure.since).components.seconds)"])
-            }
+            acceptRecovered(at: now)
             var one: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             if connections.count >= limits.connections {
@@ -300,14 +301,32 @@ final class ServerLoop: @unchecked Sendable {
         }
     }
 
-    /// `accept` failed for `reason`: said once when it starts, and shown in the statistics until it
-    /// works again.
+    /// `accept` failed for `reason`: said when it starts (and its end when it ends), at most once an
+    /// interval each — a shortage that each newcomer meets and an idle connection ends is counted,
+    /// not told per connection — and shown in the statistics until `accept` works again.
     private func acceptFailed(_ reason: String, at now: ContinuousClock.Instant) {
         guard acceptFailure == nil else { return }
         acceptFailure = HTTPServerStatistics.AcceptFailure(reason: reason, since: now)
-        logger.error(
-            "cannot accept connections; retrying until it can (pending connections wait meanwhile)",
-            metadata: ["listener": "\(name)", "reason": "\(reason)"])
+        logOnce(
+            RefusalLog.Kind(
+                message: "cannot accept connections; retrying until it can (pending connections wait meanwhile)", reason: reason,
+                status: nil, level: .error),
+            at: now)
+    }
+
+    /// The shortage, if there was one, is over: said (at most once an interval) and cleared.
+    private func acceptRecovered(at now: ContinuousClock.Instant) {
+        guard let failure = acceptFailure else { return }
+        acceptFailure = nil
+        logOnce(
+            RefusalLog.Kind(message: "accepting connections again", reason: "after \(failure.reason)", status: nil, level: .notice), at: now
+        )
+    }
+
+    /// Whether a connection waits in the listening socket's queue.
+    private func hasPendingConnection() -> Bool {
+        var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     // MARK: - Reading and writing

@@ -309,6 +309,7 @@ struct HTTPServerTests {
     /// Whether `accept` fails as if the process were out of descriptors.
     final class DescriptorShortage: Sendable {
         private let short = Mutex(false)
+        private let calls = Mutex(0)
         var isShort: Bool {
             get { short.withLock { $0 } }
             set { short.withLock { $0 = newValue } }
@@ -317,6 +318,18 @@ struct HTTPServerTests {
         /// The system's `accept`, failing with EMFILE while ``isShort``.
         var acceptor: Acceptor {
             Acceptor { [self] listener in isShort ? .failure(Acceptor.AcceptError(code: EMFILE)) : Acceptor.system.accept(listener) }
+        }
+
+        /// The system's `accept`, failing with EMFILE every other call: a process at its limit, where
+        /// each newcomer finds no descriptor until an idle connection gives one back.
+        var acceptorAtTheLimit: Acceptor {
+            Acceptor { [self] listener in
+                let call = calls.withLock { calls in
+                    defer { calls += 1 }
+                    return calls
+                }
+                return call.isMultiple(of: 2) ? .failure(Acceptor.AcceptError(code: EMFILE)) : Acceptor.system.accept(listener)
+            }
         }
     }
 
@@ -348,6 +361,29 @@ struct HTTPServerTests {
         #expect(await fixture.statistics { $0.acceptFailure == nil }.acceptFailure == nil)
         #expect(fixture.lines.all.filter { $0.contains("accepting connections again") }.count == 1)
         await fixture.server.stop()
+    }
+
+    /// Issue 25 §3 and §4: at the limit, each newcomer meets the shortage and an idle connection's
+    /// descriptor ends it: a start and an end per connection, told once per interval with a count,
+    /// not two lines a connection.
+    @Test func aShortageEachNewcomerMeetsIsToldOncePerInterval() async throws {
+        let shortage = DescriptorShortage()
+        var limits = HTTPLimits()
+        limits.headTimeout = 60
+        let fixture = try Fixture(limits: limits, acceptor: shortage.acceptorAtTheLimit)
+        var connections: [RawHTTPConnection] = []
+        for _ in 0..<20 { connections.append(try await fixture.open()) }
+        #expect(connections.count == 20)
+        let taken = await fixture.statistics(within: 20) { $0.connections + $0.connectionsShed == 20 && $0.acceptFailure == nil }
+        #expect(taken.connections + taken.connectionsShed == 20, "every newcomer was taken")
+        #expect(taken.connectionsShed >= 5, "newcomers took idle connections' places: \(taken.connectionsShed)")
+        #expect(taken.acceptFailure == nil, "the shortage is seen to end")
+        #expect(fixture.lines.all.filter { $0.contains("cannot accept connections") }.count == 1)
+        #expect(fixture.lines.all.filter { $0.contains("accepting connections again") }.count == 1)
+        for connection in connections { connection.close() }
+        await fixture.server.stop()
+        let told = fixture.lines.all.filter { $0.contains("cannot accept connections") }
+        #expect(told.count == 2 && told.last?.contains("more=") == true, "the rest counted: \(told)")
     }
 
     /// Stopping lets a request under way finish (its answer closes the connection), then ends.
