@@ -119,6 +119,7 @@ struct ConsoleRoastChoiceTests {
             /roast
             /roast thường
             /roast
+            /collections
             :press \(number)
             /roast off
             :quit
@@ -130,7 +131,9 @@ struct ConsoleRoastChoiceTests {
         #expect(output.contains("✅ 🏢 Công sở kinh điển"), "the pick is marked on its button")
         let kpi = try Self.roast("you@group> /roast kpi", in: output)
         #expect(kpi.header.contains("📈 KPI"), "\(kpi.header)")
-        #expect(kpi.header.contains("🏢") || kpi.notes.contains { $0.contains(words.collectionLacksCategory("🏢 Công sở kinh điển", category: .kpis)) })
+        #expect(
+            kpi.header.contains("🏢")
+                || kpi.notes.contains { $0.contains(words.collectionLacksCategory("🏢 Công sở kinh điển", category: .kpis)) })
         let review = try Self.roast("you@group> /roast review code", in: output)
         #expect(review.header.contains(RoastCategory.codeReviews.name(in: .vi)), "\(review.header)")
         #expect(try Self.roast("you@group> /roast", in: output).header.contains("🏢"))
@@ -142,32 +145,32 @@ struct ConsoleRoastChoiceTests {
         #expect(!off.header.contains("🏢") && off.notes.contains { $0.contains(words.collectionCleared) })
     }
 
-    /// What the chat saw counts as seen: the Tết banner's button, pressed by two people after the
-    /// Roast of the Day, gives neither the post nor each other's roast.
-    @Test func theBannersButtonGivesNeitherTheRoastOfTheDayNorTheSameRoastTwice() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-banner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// What the chat saw counts as seen: a week into Tết, six people pressing the banner's button one
+    /// after the other get none of the week's Roasts of the Day and none of each other's roasts.
+    @Test func theBannersButtonGivesNeitherARecentRoastOfTheDayNorTheSameRoastTwice() throws {
         let environment = ["ROASTBOT_ABUSE_LIMIT": "0", "ROASTBOT_CLOCK_START": "2026-02-06T08:00:00+07:00"]
-        // Into Tết's first day: its banner at midnight, its Roast of the Day at 09:00.
-        let (first, _) = try ConsoleTranscriptTests.transcript("/roast\n:day\n:hour +2\n:quit\n", environment: environment, in: folder)
-        let blocks = first.components(separatedBy: "🤖 #").dropFirst()
-        let banner = try #require(blocks.first { $0.contains("🧧 Thử roast") })
-        let bannerNumber = String(banner.prefix { $0.isNumber })
-        let daily = try #require(blocks.last { $0.contains(Phrasebook(.vi).roastOfTheDay) })
-        #expect(daily.contains("🧧"), "the Roast of the Day comes from Tết")
-        let dailyLines = daily.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let (second, status) = try ConsoleTranscriptTests.transcript(
-            ":press \(bannerNumber) 1\n:user lan\n:press \(bannerNumber) 1\n:quit\n", environment: environment, in: folder)
+        // Into Tết (from 02-07): its banner, then a Tết Roast of the Day each morning, 02-07 … 02-14.
+        // A first run finds the banner's number; the same script (same seed and clock) then presses it.
+        let opening = "/roast\n:day\n:hour +2\n" + Array(repeating: ":day", count: 7).joined(separator: "\n") + "\n"
+        let (first, _) = try ConsoleTranscriptTests.transcript(opening + ":quit\n", environment: environment)
+        let banner = try #require(first.components(separatedBy: "🤖 #").dropFirst().first { $0.contains("🧧 Thử roast") })
+        let number = String(banner.prefix { $0.isNumber })
+        let people = ["you", "lan", "an", "binh", "chi", "dung"]
+        let presses = people.map { ":user \($0)\n:press \(number) 1" }.joined(separator: "\n") + "\n:quit\n"
+        let (output, status) = try ConsoleTranscriptTests.transcript(opening + presses, environment: environment)
         #expect(status == 0)
-        let answers = second.components(separatedBy: "🤖 #").dropFirst().filter { $0.contains("Roast cho") }
-        #expect(answers.count == 2)
-        let texts = answers.map { block in
-            block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("[") && !$0.hasPrefix("🔥") && !$0.hasPrefix("ℹ️") }.dropFirst().first ?? ""
+        func text(_ block: String) -> String {
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let header = lines.firstIndex(where: { $0.hasPrefix("🔥 Roast") }) else { return "" }
+            return lines[(header + 1)...].first { !$0.isEmpty } ?? ""
         }
-        for text in texts { #expect(!dailyLines.contains(text), "the Roast of the Day again: \(text)") }
-        #expect(texts.count == 2 && texts[0] != texts[1])
+        let blocks = output.components(separatedBy: "🤖 #").dropFirst()
+        let dailies = Set(blocks.filter { $0.contains(Phrasebook(.vi).roastOfTheDay) && $0.contains("🧧") }.map { text($0) })
+        #expect(dailies.count == 8, "\(dailies.count) Tết Roasts of the Day")
+        let answers = blocks.filter { $0.contains("Roast cho") && $0.contains("🧧") }.map { text($0) }
+        #expect(answers.count == people.count, "\(output)")
+        for answer in answers { #expect(!dailies.contains(answer), "a Roast of the Day again: \(answer)") }
+        #expect(Set(answers).count == answers.count, "the same roast twice: \(answers)")
     }
 
     /// /stats counts only other people's reactions to your roasts, as /top does.
@@ -178,13 +181,17 @@ struct ConsoleRoastChoiceTests {
         let stats = output.components(separatedBy: "📊").dropFirst().map { String($0) }
         #expect(stats.count == 2)
         let received = Phrasebook(.vi).statsReceived
-        func section(_ text: String) -> String {
-            let after = text.components(separatedBy: received).dropFirst().first ?? ""
-            return after.components(separatedBy: "\n\n").first ?? ""
+        /// The lines of the section under `received`, up to the next blank line.
+        func section(_ text: String) -> [String] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let start = lines.firstIndex(of: received) else { return [] }
+            return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
         }
-        #expect(!section(stats[0]).contains("🔥"), "own 🔥 counted: \(section(stats[0]))")
-        #expect(section(stats[1]).contains("😂"), "\(section(stats[1]))")
-        #expect(!section(stats[1]).contains("🔥"))
+        // Only my own 🔥 on my roast: nothing received.
+        #expect(section(stats[0]) == [Phrasebook(.vi).statsNothingYet], "\(section(stats[0]))")
+        // Lan's 😂 counts; my own 🔥 still does not.
+        #expect(section(stats[1]).contains { $0.hasPrefix("😂") && $0.hasSuffix(" 1") }, "\(section(stats[1]))")
+        #expect(section(stats[1]).contains { $0.hasPrefix("🔥") && $0.hasSuffix(" 0") }, "\(section(stats[1]))")
     }
 
     /// /settings says what the reminders switch really does.

@@ -90,8 +90,8 @@ struct HeatmapLabels: Sendable, Hashable {
 
     var legendFrozen: String {
         switch language {
-        case .vi: "🧊 Đóng băng"
-        case .en: "🧊 Frozen"
+        case .vi: "Đóng băng"
+        case .en: "Frozen"
         }
     }
 

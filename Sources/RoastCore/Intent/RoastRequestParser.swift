@@ -302,7 +302,8 @@ public struct RoastRequestParser: Sendable {
         func flush() {
             guard !current.isEmpty else { return }
             let lower = current.lowercased()
-            let name = !sentenceStart && current.count >= 2 && current.first?.isUppercase == true
+            let name =
+                !sentenceStart && current.count >= 2 && current.first?.isUppercase == true
                 && current.dropFirst().allSatisfy { $0.isLetter && !$0.isUppercase }
             words.append(Word(text: current, lower: lower, key: TextNormalization.matchKey(lower), isIcon: false, isName: name))
             sentenceStart = false

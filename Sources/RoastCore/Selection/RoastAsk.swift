@@ -49,8 +49,8 @@ public struct RoastAsk: Sendable {
 
     public init(
         purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
-        premiumUnlocked: Bool = false, served: Set<String> = [], seen: SeenRoasts? = nil, feedback: ReactionFeedback = .none, date: LocalDate,
-        receivedInChat: [String: Int] = [:], postedToday: Set<String> = [], categories: Set<RoastCategory> = []
+        premiumUnlocked: Bool = false, served: Set<String> = [], seen: SeenRoasts? = nil, feedback: ReactionFeedback = .none,
+        date: LocalDate, receivedInChat: [String: Int] = [:], postedToday: Set<String> = [], categories: Set<RoastCategory> = []
     ) {
         self.purpose = purpose
         self.request = request

@@ -96,8 +96,7 @@ public struct RoastSelector: Sendable {
             {
                 // Asked spicier than the collection goes (within the cap): said, with its spiciest.
                 if let asked = ask.request.spice, choice.roast.spice < min(asked, ask.spiceCeiling),
-                    let highest = collection.roasts(in: ask.language).filter({ drawable($0) && (namedCategory ?? $0.category) == $0.category })
-                        .map(\.spice).max(),
+                    let highest = collection.roasts(in: ask.language).filter({ drawable($0) && namedCategory.fits($0) }).map(\.spice).max(),
                     highest < min(asked, ask.spiceCeiling)
                 {
                     notes.append(.collectionSpiceUnavailable(id: collection.id, highest: highest))
@@ -189,4 +188,9 @@ public struct RoastSelector: Sendable {
             origin: .library(id: roast.id), text: roast.text, category: roast.category, spice: roast.spice, collection: collection,
             notes: notes)
     }
+}
+
+extension RoastCategory? {
+    /// Whether `roast` is of this category; any roast when none was named.
+    fileprivate func fits(_ roast: LibraryRoast) -> Bool { self.map { roast.category == $0 } ?? true }
 }

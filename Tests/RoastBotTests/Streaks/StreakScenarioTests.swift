@@ -321,7 +321,8 @@ struct FreezeOfferTests {
         defer { bot.cleanUp() }
         let start = bot.clock.now
         for day in 0..<8 {
-            await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start + Double(day) * Self.dayLength))
+            await bot.run(
+                bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start + Double(day) * Self.dayLength))
         }
         let back = start + Double(7 + missed + 1) * Self.dayLength
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
@@ -382,7 +383,10 @@ struct FreezeOfferTests {
         let frozen = try bot.database.read { try $0.frozenDays(chat: BotFixture.group.id, user: BotFixture.alice.id, from: missed) }
         #expect(frozen == [missed])
         // 📅 under /streak: the picture's current streak runs over the frozen day back to the first day.
-        await bot.run(bot.envelope(.buttonPress(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: MessageID(5)), at: back + 21 * 3600))
+        await bot.run(
+            bot.envelope(
+                .buttonPress(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: MessageID(5)), at: back + 21 * 3600
+            ))
         guard case .heatmap(let heatmap) = try #require(bot.pictures.drawn.last) else {
             Issue.record("expected a heatmap")
             return

@@ -76,7 +76,8 @@ struct SeasonSupplyTests {
                         let choice = try #require(selector.select(ask, catalog: catalog, using: &random))
                         let roast = try #require(choice.libraryID)
                         #expect(choice.collection == id, "\(id) \(language) cap \(cap) \(day): an ordinary roast")
-                        #expect(recent[roast] == nil, "\(id) \(language) cap \(cap) \(day): \(roast) was posted \(recent[roast] ?? 0) days ago")
+                        #expect(
+                            recent[roast] == nil, "\(id) \(language) cap \(cap) \(day): \(roast) was posted \(recent[roast] ?? 0) days ago")
                         received[roast] = day
                     }
                 }

@@ -225,8 +225,10 @@ struct RoastRequestNegationTests {
     @Test(arguments: ["not spicy", "đừng cay quá", "không cay lắm", "not savage please", "nothing harsh", "bớt cay"])
     func aNegatedSpiceIsLowerThanTheWordAlone(_ text: String) {
         let negated = parser.parse(text).spice
-        let alone = parser.parse(text.split(separator: " ").filter { !["not", "đừng", "không", "nothing", "bớt"].contains($0) }
-            .joined(separator: " ")).spice
+        let alone = parser.parse(
+            text.split(separator: " ").filter { !["not", "đừng", "không", "nothing", "bớt"].contains($0) }
+                .joined(separator: " ")
+        ).spice
         #expect(negated != nil && alone != nil && negated! < alone!, "\(String(describing: negated)) vs \(String(describing: alone))")
     }
 

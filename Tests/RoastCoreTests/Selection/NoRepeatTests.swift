@@ -152,7 +152,8 @@ struct CollectionOverrideTests {
         let selector = try RoastSelectorTests.selector()
         let catalog = try shippedCatalog.get()
         let office = try #require(catalog.collection(id: "classic_office"))
-        let lacking = try #require(RoastCategory.allCases.first { category in !office.roasts(in: .en).contains { $0.category == category } })
+        let lacking = try #require(
+            RoastCategory.allCases.first { category in !office.roasts(in: .en).contains { $0.category == category } })
         var random = SplitMix64(seed: 31)
         let choice = try #require(
             selector.select(
@@ -168,7 +169,8 @@ struct CollectionOverrideTests {
         for _ in 0..<20 {
             let choice = try #require(
                 selector.select(
-                    RoastSelectorTests.ask(RoastRequest(leavesCollection: true), chosen: "classic_office"), catalog: catalog, using: &random))
+                    RoastSelectorTests.ask(RoastRequest(leavesCollection: true), chosen: "classic_office"), catalog: catalog, using: &random
+                ))
             #expect(choice.collection == nil)
             #expect(choice.notes.isEmpty)
         }
