@@ -68,7 +68,8 @@ public struct StreaksFeature: Feature {
         let now = max(context.processedAt, context.envelope.date)
         let today = max(context.localDate, LocalDate(now, in: context.timeZone))
         let view = StreakView(
-            standing: standing, today: today, now: now, timeZone: context.timeZone, language: context.language, rules: engine.rules)
+            standing: standing, today: today, now: now, timeZone: context.timeZone, language: context.language, rules: engine.rules,
+            chatRemindersOn: context.chat.remindersEnabled)
         return HandlerOutcome(replies: [.send(view.message)])
     }
 
