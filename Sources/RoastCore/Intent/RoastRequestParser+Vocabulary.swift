@@ -5,7 +5,7 @@ extension RoastRequestParser {
     typealias Words = (en: [String], vi: [String])
 
     static let categoryWords: [RoastCategory: Words] = [
-        .deadlines: (["deadline", "deadlines", "due date", "dl"], ["hạn", "hạn chót", "trễ hạn", "chạy deadline"]),
+        .deadlines: (["deadline", "deadlines", "due date", "hard deadline", "dl"], ["hạn", "hạn chót", "trễ hạn", "chạy deadline"]),
         .meetings: (["meeting", "meetings", "standup", "stand-up", "sync", "call", "zoom"], ["họp", "họp hành", "cuộc họp"]),
         .kpis: (["kpi", "kpis", "okr", "okrs", "target", "targets", "metrics"], ["chỉ tiêu", "mục tiêu", "doanh số"]),
         .codeReviews: (
@@ -43,11 +43,17 @@ extension RoastRequestParser {
             ["nhẹ", "nhẹ nhàng", "nhẹ thôi", "nhẹ tay", "dễ thương", "hiền", "dịu", "dịu dàng"]
         ),
         2: (
-            ["a bit spicy", "slightly spicy", "a little spicy", "witty", "milder", "lighter", "tone down", "tone it down"],
-            ["hơi cay", "cay nhẹ", "bớt cay", "bớt gắt", "giảm cay", "nhẹ hơn"]
+            [
+                "a bit spicy", "slightly spicy", "a little spicy", "witty", "milder", "lighter", "softer", "gentler", "tone down",
+                "tone it down",
+            ],
+            [
+                "hơi cay", "cay nhẹ", "bớt cay", "bớt gắt", "giảm cay", "nhẹ hơn", "ít cay", "cay ít", "cay chút", "cay một chút",
+                "cay chút xíu",
+            ]
         ),
         3: (["medium", "sarcastic", "medium spicy"], ["cay vừa", "vừa", "vừa phải"]),
-        4: (["spicy", "hot", "sharp", "harsh", "mean"], ["cay", "khá cay", "cay cay", "gắt", "nặng"]),
+        4: (["spicy", "hot", "sharp", "harsh", "mean", "hard"], ["cay", "khá cay", "cay cay", "gắt", "nặng"]),
         5: (
             ["extra hot", "extra spicy", "very spicy", "savage", "max", "brutal"],
             ["rất cay", "cay xé", "siêu cay", "cay nhất", "cháy"]
@@ -60,7 +66,7 @@ extension RoastRequestParser {
             ["not", "no", "don't", "dont", "do not", "never", "nothing", "without", "isn't"],
             ["đừng", "không", "chẳng", "chả", "ko", "k", "hông", "khỏi", "đừng có", "không cần", "chẳng cần", "không muốn"]
         ),
-        .lessening: (["less", "a bit less", "a little less", "lower"], ["bớt", "giảm", "bớt bớt"]),
+        .lessening: (["less", "a bit less", "a little less", "lower"], ["bớt", "giảm", "bớt bớt", "ít"]),
         .degree: (["too", "so", "that", "very", "overly", "really", "super", "that much"], ["quá", "lắm", "quá mức", "nhiều", "thế"]),
         .regular: (["regular", "normal", "off", "no collection"], ["thường", "bình thường"]),
     ]
@@ -68,12 +74,13 @@ extension RoastRequestParser {
     static let fillers: Words = (
         [
             "roast", "roasts", "me", "my", "us", "about", "on", "of", "the", "a", "some", "please", "pls", "with", "and", "for",
-            "give", "another", "one", "more", "bot", "it", "make", "keep", "be", "just", "stuff", "something", "go", "at all",
+            "give", "another", "one", "more", "bot", "it", "make", "keep", "be", "just", "stuff", "something", "go", "at all", "i",
+            "i'm", "im", "am", "want", "need", "to",
         ],
         [
             "tui", "tôi", "mình", "tao", "em", "anh", "chị", "về", "vụ", "chuyện", "cho", "đi", "nhé", "nha", "thôi", "với",
             "một", "câu", "cái", "hộ", "giùm", "giúp", "ơi", "nào", "hãy", "lại", "nữa", "cả", "và", "là", "đang", "bị", "kiểu",
-            "dùm", "coi", "xem", "tí nào", "chút", "nhưng",
+            "dùm", "coi", "xem", "tí nào", "chút", "nhưng", "muốn", "cần",
         ]
     )
 

@@ -213,6 +213,13 @@ struct RoastRequestNegationTests {
         Softer("bớt cay đi", 2),
         Softer("đừng roast gắt quá nhé", 2),
         Softer("ko cay", 1),
+        Softer("don't roast me too hard", 2),
+        Softer("dont want it spicy", 1),
+        Softer("softer please", 2),
+        Softer("cay ít thôi", 2),
+        Softer("ít cay", 2),
+        Softer("không muốn cay quá", 2),
+        Softer("không cần cay", 1),
     ]
 
     @Test(arguments: softer)
@@ -242,6 +249,11 @@ struct RoastRequestNegationTests {
     @Test func aNegatedMoodIsNoMood() {
         #expect(parser.parse("không mệt, chán quá").mood == .bored)
         #expect(parser.parse("not stressed").mood == nil)
+    }
+
+    @Test func aHardDeadlineIsADeadlineNotASpice() {
+        let request = parser.parse("hard deadline")
+        #expect(request.category == .deadlines && request.spice == nil && request.unrecognized.isEmpty)
     }
 
     @Test func unnegatedSpiceWordsKeepTheirLevel() {
