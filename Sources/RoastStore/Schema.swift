@@ -407,5 +407,10 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        Migration(
+            // A freeze bridges a missed day: the heatmap shows it, frozen, inside the restored streak.
+            name: "mark the days a freeze bridged",
+            sql: "ALTER TABLE active_days ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;"
+        ),
     ]
 }
