@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "RoastTesting",
             dependencies: [
-                "ChatPlatform", "Timekeeping", "CurlHTTP",
+                "ChatPlatform", "Timekeeping", "CurlHTTP", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "WebSocketClientTests", dependencies: ["WebSocketClient"], swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
-            dependencies: ["DiscordGateway", "WebSocketClient", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["DiscordGateway", "RoastTesting", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),

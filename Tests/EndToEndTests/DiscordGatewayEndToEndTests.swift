@@ -1,0 +1,242 @@
+import CurlHTTP
+import DiscordGateway
+import Foundation
+import Logging
+import RoastTesting
+import Synchronization
+import Testing
+import Timekeeping
+import WebSocketClient
+
+/// The gateway session with the real WebSocket client, on sockets, against the fake Discord gateway:
+/// identify, heartbeats, resumes with the gap delivered exactly once, fresh sessions, final close codes
+/// and the identify budget — with the fake's checks of Discord's rules passing throughout.
+@Suite struct DiscordGatewayEndToEndTests {
+    /// A running session against a running fake, with every event the session handed up.
+    final class Run: Sendable {
+        let fake: FakeDiscordGateway
+        let session: DiscordGatewaySession
+        let outcome: Task<GatewayFinalError?, Never>
+        private let collected = Mutex<[GatewayEvent]>([])
+
+        init(
+            configuration: FakeDiscordGatewayConfiguration = FakeDiscordGatewayConfiguration(
+                heartbeatIntervalMilliseconds: 1_000, heartbeatToleranceMilliseconds: 1_500),
+            gatewayToken: String? = nil, prepare: (FakeDiscordGateway) -> Void = { _ in }
+        ) async throws {
+            fake = FakeDiscordGateway(configuration: configuration)
+            prepare(fake)
+            try await fake.start()
+            let client = CurlHTTPClient()
+            let url = fake.apiBaseURL + "/gateway/bot"
+            let authorization = "Bot \(fake.token)"
+            let gatewayConfiguration = GatewayConfiguration(
+                token: GatewayToken(gatewayToken ?? fake.token), invalidSessionDelay: 1...2)
+            session = DiscordGatewaySession(
+                configuration: gatewayConfiguration,
+                transport: WebSocketGatewayTransport(configuration: WebSocketConfiguration(closeTimeout: 1)), clock: SystemClock(),
+                logger: Logger(label: "gateway-e2e", factory: { _ in SwiftLogNoOpLogHandler() })
+            ) {
+                let response = try await client.send(HTTPRequest(method: .get, url: url, headers: [("Authorization", authorization)]))
+                return try JSONDecoder().decode(GatewayBot.self, from: Data(response.body))
+            }
+            let session = self.session
+            outcome = Task {
+                do throws(GatewayFinalError) {
+                    try await session.run()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            Task { [self] in
+                for await event in session.events { collected.withLock { $0.append(event) } }
+            }
+        }
+
+        var events: [GatewayEvent] { collected.withLock { $0 } }
+
+        var dispatches: [GatewayDispatch] {
+            events.compactMap {
+                guard case .dispatch(let dispatch) = $0 else { return nil }
+                return dispatch
+            }
+        }
+
+        func dispatchNames() -> [String] { dispatches.map(\.name) }
+
+        /// Waits until the session has handed up `count` dispatches named `name`.
+        func waitForDispatches(_ name: String, count: Int = 1, timeout: Duration = .seconds(15)) async -> Bool {
+            await fake.waitFor(timeout: timeout) { [self] in dispatches.filter { $0.name == name }.count >= count }
+        }
+
+        func finish() async {
+            session.stop()
+            _ = await outcome.value
+            await fake.stop()
+        }
+    }
+
+    /// Message ids carried by MESSAGE_CREATE dispatches, in the order the session handed them up.
+    static func messageIDs(_ run: Run) -> [String] {
+        run.dispatches.filter { $0.name == "MESSAGE_CREATE" }.compactMap {
+            (try? JSONSerialization.jsonObject(with: $0.data) as? [String: Any])?["id"] as? String
+        }
+    }
+
+    static func message(_ id: String) -> String { #"{"id":"\#(id)","channel_id":"7","content":""}"# }
+
+    @Test func identifiesWithTheBotIntentsAndHeartbeatsOnTime() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        let identify = try #require(run.fake.identifies.first)
+        #expect(identify.intents == 5633)
+        #expect(identify.properties == ["os": "linux", "browser": "roastbot", "device": "roastbot"])
+        #expect(identify.outcome == "ready")
+        #expect(run.fake.connections.first?.query == ["v": "10", "encoding": "json"])
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("m1"))
+        #expect(await run.fake.waitFor(timeout: .seconds(15)) { run.fake.heartbeats.count >= 3 })
+        #expect(run.fake.heartbeats.last?.sequence == 2)
+        // The fake asks for a beat: one comes at once.
+        let before = run.fake.heartbeats.count
+        run.fake.requestHeartbeat()
+        #expect(await run.fake.waitFor(timeout: .seconds(1)) { run.fake.heartbeats.count > before })
+        await run.finish()
+        #expect(run.fake.connections.first?.clientCloseCode == 1000)
+        #expect(run.fake.identifies.count == 1)
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func resumesAfterAReconnectRequestDeliveringTheGapOnce() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("before"))
+        #expect(await run.waitForDispatches("MESSAGE_CREATE"))
+        run.fake.requestReconnect()
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("gap-1"))
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("gap-2"))
+        #expect(await run.waitForDispatches("RESUMED"))
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("after"))
+        #expect(await run.waitForDispatches("MESSAGE_CREATE", count: 4))
+        #expect(Self.messageIDs(run) == ["before", "gap-1", "gap-2", "after"])
+        #expect(run.dispatches.map(\.sequence) == Array(1...6))
+        let resume = try #require(run.fake.resumes.first)
+        #expect(resume.accepted)
+        #expect(run.fake.connections.map(\.path) == [run.fake.gatewayPath, run.fake.resumePath])
+        #expect(run.fake.connections.first.map { $0.clientCloseCode != 1000 && $0.clientCloseCode != 1001 } == true)
+        #expect(run.fake.identifies.count == 1)
+        await run.finish()
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func resumesAfterADroppedConnectionDeliveringWhatWasSentMeanwhileOnce() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.dropConnections()
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("while-down-1"))
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("while-down-2"))
+        #expect(await run.waitForDispatches("RESUMED"))
+        #expect(Self.messageIDs(run) == ["while-down-1", "while-down-2"])
+        #expect(run.fake.resumes.first?.replayed == [2, 3])
+        #expect(run.fake.deliveries.filter { $0.name == "MESSAGE_CREATE" }.map(\.isReplay) == [true, true])
+        await run.finish()
+        #expect(run.fake.identifies.count == 1)
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func closesAZombieConnectionWithoutEndingTheSessionAndResumes() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.acknowledgesHeartbeats = false
+        #expect(await run.fake.waitFor(timeout: .seconds(15)) { run.fake.connections.first?.clientCloseCode != nil })
+        run.fake.acknowledgesHeartbeats = true
+        let code = try #require(run.fake.connections.first?.clientCloseCode)
+        #expect(code != 1000 && code != 1001)
+        run.fake.dispatch("MESSAGE_CREATE", Self.message("during-zombie"))
+        #expect(await run.waitForDispatches("RESUMED"))
+        #expect(await run.waitForDispatches("MESSAGE_CREATE"))
+        #expect(Self.messageIDs(run) == ["during-zombie"])
+        await run.finish()
+        #expect(run.fake.identifies.count == 1)
+        #expect(run.fake.resumes.map(\.accepted) == [true])
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func invalidSessionStartsAFreshSessionOnTheGatewayURL() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.invalidateSession(resumable: false)
+        #expect(await run.waitForDispatches("READY", count: 2))
+        #expect(run.fake.identifies.count == 2)
+        #expect(run.fake.resumes.isEmpty)
+        #expect(run.fake.connections.map(\.path) == [run.fake.gatewayPath, run.fake.gatewayPath])
+        await run.finish()
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func staleSessionIsRefusedAndANewOneStarted() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.expireSessions()
+        run.fake.dropConnections()
+        #expect(await run.waitForDispatches("READY", count: 2))
+        #expect(run.fake.resumes.map(\.accepted) == [false])
+        #expect(run.fake.connections.map(\.path) == [run.fake.gatewayPath, run.fake.resumePath, run.fake.gatewayPath])
+        await run.finish()
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func closeCodesDecideBetweenResumingAndANewSession() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.closeConnections(code: 4000)
+        #expect(await run.waitForDispatches("RESUMED"))
+        run.fake.closeConnections(code: 4009)
+        #expect(await run.waitForDispatches("READY", count: 2))
+        #expect(run.fake.resumes.count == 1)
+        #expect(run.fake.identifies.count == 2)
+        await run.finish()
+        #expect(run.fake.violations == [])
+    }
+
+    @Test(arguments: [(4014, GatewayFinalError.disallowedIntents(.botDefault)), (4013, .invalidIntents(.botDefault))])
+    func finalCloseCodeEndsTheSessionWithoutReconnecting(code: Int, error: GatewayFinalError) async throws {
+        let run = try await Run { $0.closeNextIdentify(withCode: code) }
+        #expect(await run.outcome.value == error)
+        try await Task.sleep(for: .seconds(2))
+        #expect(run.fake.connections.count == 1)
+        #expect(run.fake.identifies.count == 1)
+        await run.finish()
+    }
+
+    @Test func wrongTokenIsFinal() async throws {
+        let run = try await Run(gatewayToken: "not-the-token")
+        #expect(await run.outcome.value == .authenticationFailed)
+        #expect(GatewayFinalError.authenticationFailed.operatorMessage.contains("DISCORD_BOT_TOKEN"))
+        try await Task.sleep(for: .seconds(2))
+        #expect(run.fake.connections.count == 1)
+        #expect(run.fake.identifies.map(\.tokenMatched) == [false])
+        await run.finish()
+    }
+
+    @Test func identifyBudgetIsNeverExceeded() async throws {
+        var configuration = FakeDiscordGatewayConfiguration(heartbeatIntervalMilliseconds: 1_000, heartbeatToleranceMilliseconds: 1_500)
+        configuration.sessionStartRemaining = 2
+        configuration.sessionStartResetAfterMilliseconds = 3_600_000
+        let run = try await Run(configuration: configuration)
+        #expect(await run.waitForDispatches("READY"))
+        run.fake.closeConnections(code: 4009)
+        // The second Identify waits out max_concurrency's 5 seconds.
+        #expect(await run.waitForDispatches("READY", count: 2))
+        run.fake.closeConnections(code: 4009)
+        #expect(
+            await run.fake.waitFor(timeout: .seconds(10)) {
+                run.events.contains { if case .stateChanged(.waitingForIdentifyBudget) = $0 { true } else { false } }
+            })
+        try await Task.sleep(for: .seconds(2))
+        #expect(run.fake.identifies.count == 2)
+        #expect(run.fake.remainingSessionStarts == 0)
+        await run.finish()
+        #expect(run.fake.violations == [])
+    }
+}
