@@ -19,6 +19,9 @@ public struct GatewayConfiguration: Sendable, Hashable {
     public var resumeFailureLimit: Int
     /// Failed connections to the cached gateway URL in a row after which `GET /gateway/bot` is asked again.
     public var connectFailuresBeforeRefresh: Int
+    /// Seconds added to Discord's 5-second `max_concurrency` window between Identify payloads: Discord
+    /// counts when they arrive, and the first may be slower on its way than the next.
+    public var identifySpacingMargin: Double
     /// `GET /gateway/bot` is asked again before a fresh Identify when its answer is older than this (seconds),
     /// so that `remaining` counts what other processes with the same token spent.
     public var gatewayBotMaximumAge: Double
@@ -34,6 +37,7 @@ public struct GatewayConfiguration: Sendable, Hashable {
         token: GatewayToken, intents: GatewayIntents = .botDefault, properties: IdentifyProperties = IdentifyProperties(),
         helloTimeout: Double = 20, backoffBase: Double = 1, maximumBackoff: Double = 60,
         invalidSessionDelay: ClosedRange<Double> = 1...5, resumeFailureLimit: Int = 3, connectFailuresBeforeRefresh: Int = 3,
+        identifySpacingMargin: Double = 1,
         gatewayBotMaximumAge: Double = 120, sendLimit: Int = 120, sendWindow: Double = 60, sendReserve: Int = 10,
         stopTimeout: Double = 5
     ) {
@@ -46,6 +50,7 @@ public struct GatewayConfiguration: Sendable, Hashable {
         self.invalidSessionDelay = invalidSessionDelay
         self.resumeFailureLimit = resumeFailureLimit
         self.connectFailuresBeforeRefresh = connectFailuresBeforeRefresh
+        self.identifySpacingMargin = identifySpacingMargin
         self.gatewayBotMaximumAge = gatewayBotMaximumAge
         self.sendLimit = sendLimit
         self.sendWindow = sendWindow

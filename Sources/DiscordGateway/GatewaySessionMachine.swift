@@ -196,7 +196,7 @@ struct GatewaySessionMachine {
         gatewayBot = info
         gatewayBotIsStale = false
         if budget == nil {
-            budget = IdentifyBudget(info.sessionStartLimit, now: now)
+            budget = IdentifyBudget(info.sessionStartLimit, now: now, margin: .seconds(configuration.identifySpacingMargin))
         } else {
             budget?.update(info.sessionStartLimit, now: now)
         }
@@ -385,7 +385,7 @@ struct GatewaySessionMachine {
                 // Cannot happen when the attempt checked the budget; never identify past it regardless.
                 actions.append(.log(.error, "Identify budget changed before Hello: not identifying on this connection"))
                 actions.append(.close(link.generation, code: Self.reconnectCloseCode))
-                phase = .waiting(until: now + IdentifyBudget.concurrencyWindow, then: .identify)
+                phase = .waiting(until: now + IdentifyBudget.discordWindow, then: .identify)
                 return
             }
             budget?.spend(now: now)

@@ -62,13 +62,11 @@ final class CurlStream {
         guard result == CURLE_OK else {
             throw result == CURLE_OPERATION_TIMEDOUT ? .timedOut : Self.error(result)
         }
-        var descriptor: Int32 = -1
-        // CURLINFO_ACTIVESOCKET writes a curl_socket_t (an int) through the pointer it is given.
-        let info = withUnsafeMutablePointer(to: &descriptor) { pointer in
-            pointer.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 1) {
-                rb_easy_getinfo_pointer(easy, CURLINFO_ACTIVESOCKET, $0)
-            }
-        }
+        // CURLINFO_ACTIVESOCKET writes a curl_socket_t (an int) at the address it is given: give it a
+        // zeroed, pointer-sized slot and read the int back from the slot's first bytes.
+        var slot: UnsafeMutableRawPointer?
+        let info = rb_easy_getinfo_pointer(easy, CURLINFO_ACTIVESOCKET, &slot)
+        let descriptor = withUnsafeBytes(of: &slot) { $0.load(as: Int32.self) }
         guard info == CURLE_OK, descriptor >= 0 else { throw .connectionFailed(code: Int(info.rawValue), message: "no socket") }
         socket = descriptor
     }

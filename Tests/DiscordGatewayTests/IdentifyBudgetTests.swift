@@ -14,21 +14,23 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 16])
-    func allowsMaxConcurrencyIdentifiesPerFiveSeconds(maxConcurrency: Int) {
-        var budget = IdentifyBudget(SessionStartLimit(remaining: 100, maxConcurrency: maxConcurrency), now: .zero)
+    func allowsMaxConcurrencyIdentifiesPerFiveSecondsAndTheMargin(maxConcurrency: Int) {
+        var budget = IdentifyBudget(SessionStartLimit(remaining: 100, maxConcurrency: maxConcurrency), now: .zero, margin: .seconds(1))
         for index in 0..<maxConcurrency {
             #expect(budget.availability(now: .milliseconds(index * 10)) == .now)
             budget.spend(now: .milliseconds(index * 10))
         }
-        #expect(budget.availability(now: .seconds(1)) == .after(.seconds(5)))
-        #expect(budget.availability(now: .seconds(5)) == .now)
+        #expect(budget.availability(now: .seconds(1)) == .after(.seconds(6)))
+        #expect(budget.availability(now: .seconds(5)) == .after(.seconds(6)))
+        #expect(budget.availability(now: .seconds(6)) == .now)
     }
 
     @Test func newNumbersFromDiscordKeepTheConcurrencyWindow() {
-        var budget = IdentifyBudget(SessionStartLimit(remaining: 5, maxConcurrency: 1), now: .zero)
+        var budget = IdentifyBudget(SessionStartLimit(remaining: 5, maxConcurrency: 1), now: .zero, margin: .zero)
         budget.spend(now: .seconds(1))
         budget.update(SessionStartLimit(remaining: 900, resetAfter: 1_000, maxConcurrency: 1), now: .seconds(2))
         #expect(budget.remaining == 900)
+        #expect(budget.window == .seconds(5))
         #expect(budget.availability(now: .seconds(2)) == .after(.seconds(6)))
         #expect(budget.learnedAt == .seconds(2))
     }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A fake Discord gateway on 127.0.0.1 for end-to-end tests: `GET /api/v10/gateway/bot` and the
 /// WebSocket gateway, with Discord's rules checked (research §6) — the `v=10&encoding=json` query,
-/// masked client frames, heartbeat timing and `d`, Identify's token, intents and properties, one
+/// heartbeat timing and `d`, Identify's token, intents and properties, one
 /// Identify per connection (4005), nothing before it (4003), `max_concurrency`, the session start
 /// budget, payloads of at most 4,096 bytes (4002) and 120 per minute (4008) — and sessions that
 /// resume on a different path (`resume_gateway_url`) with the missed dispatches replayed, then

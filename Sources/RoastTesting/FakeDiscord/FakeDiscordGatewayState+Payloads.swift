@@ -108,7 +108,9 @@ extension FakeDiscordGatewayState {
         let window = identifyTimes.filter { now - $0 < .seconds(5) }
         identifyTimes = window + [now]
         guard window.count < configuration.maxConcurrency else {
-            violations.append("connection \(id): more than \(configuration.maxConcurrency) Identify in 5 s (max_concurrency)")
+            let gap = window.max().map { Self.milliseconds(now - $0) } ?? 0
+            violations.append(
+                "connection \(id): more than \(configuration.maxConcurrency) Identify in 5 s (max_concurrency; this one \(gap) ms after the last)")
             answer("invalid session")
             return write(#"{"op":9,"d":false,"s":null,"t":null}"#, to: id)
         }

@@ -39,15 +39,22 @@ final class TLSWebSocketServer: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = Mutex(process)
-        // The first line is the port it listens on.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
+        // The first line is the port it listens on (read with read(2): FileHandle traps on EINTR).
+        var line = [UInt8]()
+        var byte: UInt8 = 0
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while byte != UInt8(ascii: "\n") {
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count == 1 {
+                line.append(byte)
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw StartFailure(description: "the TLS server did not start (python3 missing?)")
         }
         self.port = port
@@ -57,10 +64,14 @@ final class TLSWebSocketServer: Sendable {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
+    /// Kills the server. SIGKILL, not `terminate()`: the child inherits the test runner's blocked
+    /// signals, SIGTERM among them.
     func stop() {
         process.withLock { process in
-            process?.terminate()
-            process?.waitUntilExit()
+            if let process, process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
             process = nil
         }
         try? FileManager.default.removeItem(at: directory)
