@@ -57,13 +57,6 @@ let package = Package(
         // RFC 6455 client over libcurl's CONNECT_ONLY connection (the same TLS, CA store and proxy as REST),
         // on a dedicated thread per connection.
         .target(name: "WebSocketClient", dependencies: ["CCurl", "COpenSSL"], swiftSettings: strict),
-        // The Discord gateway session (hello, heartbeats, identify/resume, close codes, budgets) as a state
-        // machine on an injected clock, with a WebSocket transport.
-        .target(
-            name: "DiscordGateway",
-            dependencies: ["WebSocketClient", "Timekeeping", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict
-        ),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
         // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
@@ -76,6 +69,21 @@ let package = Package(
         .target(
             name: "TelegramBotAPI",
             dependencies: ["CurlHTTP", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+
+        // Discord REST: models of the payloads the bot reads and writes, the endpoints it calls, and Discord's rate
+        // limits kept in the transport. No bot logic.
+        .target(
+            name: "DiscordAPI",
+            dependencies: ["CurlHTTP", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        // The gateway session (hello, heartbeats, identify/resume, close codes, budgets) as a state machine on an
+        // injected clock, over a WebSocket transport; dispatches go up as raw JSON for DiscordAPI's models.
+        .target(
+            name: "DiscordGateway",
+            dependencies: ["WebSocketClient", "DiscordAPI", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
@@ -156,9 +164,12 @@ let package = Package(
         .testTarget(name: "WebSocketClientTests", dependencies: ["WebSocketClient"], swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
-            dependencies: ["DiscordGateway", "RoastTesting", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["DiscordGateway", "DiscordAPI", "RoastTesting", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
+            swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
@@ -166,7 +177,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
-                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
                 "WebSocketClient", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import DiscordAPI
 import Foundation
 import Logging
 import Synchronization
@@ -8,7 +9,7 @@ import Timekeeping
 ///
 /// ```swift
 /// let session = DiscordGatewaySession(
-///     configuration: GatewayConfiguration(token: GatewayToken(token), intents: .bot(messageContent: false)),
+///     configuration: GatewayConfiguration(token: DiscordBotToken(token), intents: .bot(messageContent: false)),
 ///     clock: SystemClock(), logger: logger, gatewayBot: { try await rest.gatewayBot() })
 /// async let consumer: Void = { for await event in session.events { … } }()
 /// try await session.run()        // returns after stop(); throws GatewayFinalError on 4004, 4010–4014
@@ -26,7 +27,7 @@ public final class DiscordGatewaySession: Sendable {
     private let transport: any GatewayTransport
     private let clock: any WallClock
     private let logger: Logger
-    private let gatewayBot: @Sendable () async throws -> GatewayBot
+    private let gatewayBot: @Sendable () async throws -> DiscordGatewayBot
     private let eventSink: AsyncStream<GatewayEvent>.Continuation
     private let inbox: AsyncStream<Input>
     private let inboxSink: AsyncStream<Input>.Continuation
@@ -42,7 +43,7 @@ public final class DiscordGatewaySession: Sendable {
     public init(
         configuration: GatewayConfiguration, transport: any GatewayTransport = WebSocketGatewayTransport(), clock: any WallClock,
         generator: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), logger: Logger,
-        gatewayBot: @escaping @Sendable () async throws -> GatewayBot
+        gatewayBot: @escaping @Sendable () async throws -> DiscordGatewayBot
     ) {
         self.configuration = configuration
         self.transport = transport

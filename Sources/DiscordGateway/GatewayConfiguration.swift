@@ -1,7 +1,9 @@
+import DiscordAPI
+
 /// What a gateway session identifies with, and its timing rules. The defaults follow Discord's
 /// documentation; tests shorten the delays.
 public struct GatewayConfiguration: Sendable, Hashable {
-    public var token: GatewayToken
+    public var token: DiscordBotToken
     /// Defaults to ``GatewayIntents/botDefault`` (5633, nothing privileged).
     public var intents: GatewayIntents
     /// Identify's `properties`: the operating system, and the library name as `browser` and `device`.
@@ -34,7 +36,7 @@ public struct GatewayConfiguration: Sendable, Hashable {
     public var stopTimeout: Double
 
     public init(
-        token: GatewayToken, intents: GatewayIntents = .botDefault, properties: IdentifyProperties = IdentifyProperties(),
+        token: DiscordBotToken, intents: GatewayIntents = .botDefault, properties: IdentifyProperties = IdentifyProperties(),
         helloTimeout: Double = 20, backoffBase: Double = 1, maximumBackoff: Double = 60,
         invalidSessionDelay: ClosedRange<Double> = 1...5, resumeFailureLimit: Int = 3, connectFailuresBeforeRefresh: Int = 3,
         identifySpacingMargin: Double = 1,

@@ -1,3 +1,4 @@
+import DiscordAPI
 import Foundation
 
 /// The payloads the session itself reads and writes. Dispatch payloads (`d` of op 0) are not decoded
@@ -17,14 +18,14 @@ enum GatewayPayloads {
 
     /// Op 2's `d`.
     struct Identify: Encodable {
-        var token: GatewayToken
+        var token: DiscordBotToken
         var properties: IdentifyProperties
         var intents: GatewayIntents
     }
 
     /// Op 6's `d`.
     struct Resume: Encodable {
-        var token: GatewayToken
+        var token: DiscordBotToken
         var sessionID: String
         var seq: Int
 

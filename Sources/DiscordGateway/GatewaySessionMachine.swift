@@ -1,3 +1,4 @@
+import DiscordAPI
 import Foundation
 import Logging
 import Timekeeping
@@ -17,7 +18,7 @@ struct GatewaySessionMachine {
 
     enum Input: Sendable, Hashable {
         case start
-        case gatewayBot(GatewayBot)
+        case gatewayBot(DiscordGatewayBot)
         case gatewayBotFailed(String)
         case connected(Generation)
         case connectFailed(Generation, String)
@@ -94,7 +95,7 @@ struct GatewaySessionMachine {
     private(set) var session: Session?
     /// The last non-null `s` received in the session: heartbeats and Resume carry it.
     private(set) var sequence: Int?
-    private(set) var gatewayBot: GatewayBot?
+    private(set) var gatewayBot: DiscordGatewayBot?
     private(set) var budget: IdentifyBudget?
     private var gatewayBotIsStale = false
     private var generation: Generation = 0
@@ -192,7 +193,7 @@ struct GatewaySessionMachine {
         actions.append(.emit(.stateChanged(.fetchingGatewayBot)))
     }
 
-    private mutating func learn(_ info: GatewayBot, now: Duration) {
+    private mutating func learn(_ info: DiscordGatewayBot, now: Duration) {
         gatewayBot = info
         gatewayBotIsStale = false
         if budget == nil {

@@ -1,3 +1,5 @@
+import DiscordAPI
+
 /// The session starts the bot may still spend, from `session_start_limit`, counted down locally as
 /// Identify is sent: at most `remaining` before `reset_after` passes, and at most `max_concurrency`
 /// within any 5 seconds. Spending more gets every session terminated and the token reset, so this
@@ -32,7 +34,7 @@ struct IdentifyBudget: Sendable, Hashable {
     /// Identifies sent within the last ``window``.
     private var recent: [Duration] = []
 
-    init(_ limit: SessionStartLimit, now: Duration, margin: Duration = .seconds(1)) {
+    init(_ limit: DiscordGatewayBot.SessionStartLimit, now: Duration, margin: Duration = .seconds(1)) {
         window = Self.discordWindow + margin
         remaining = max(0, limit.remaining)
         resetAt = now + .milliseconds(max(0, limit.resetAfter))
@@ -41,7 +43,7 @@ struct IdentifyBudget: Sendable, Hashable {
     }
 
     /// Takes Discord's newer numbers; identifies sent within the window still count against concurrency.
-    mutating func update(_ limit: SessionStartLimit, now: Duration) {
+    mutating func update(_ limit: DiscordGatewayBot.SessionStartLimit, now: Duration) {
         let recent = self.recent
         self = IdentifyBudget(limit, now: now, margin: window - Self.discordWindow)
         self.recent = recent

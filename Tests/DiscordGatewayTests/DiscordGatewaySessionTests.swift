@@ -1,3 +1,4 @@
+import DiscordAPI
 import Foundation
 import Logging
 import RoastTesting
@@ -32,11 +33,11 @@ import Timekeeping
         let clock = ManualClock()
         let calls = CallCounter()
         let session = DiscordGatewaySession(
-            configuration: GatewayConfiguration(token: GatewayToken(Self.token)), transport: transport, clock: clock,
+            configuration: GatewayConfiguration(token: DiscordBotToken(Self.token)), transport: transport, clock: clock,
             generator: SeededGenerator(seed: 3), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             calls.increment()
-            return GatewayBot(url: "wss://gateway.test", sessionStartLimit: SessionStartLimit())
+            return DiscordGatewayBot(url: "wss://gateway.test", sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)
         }
         let outcome = Task { () -> GatewayFinalError? in
             do throws(GatewayFinalError) {

@@ -1,3 +1,4 @@
+import DiscordAPI
 import Foundation
 import Testing
 
@@ -21,8 +22,14 @@ import Testing
         #expect(H.states(actions) == [.identifying])
     }
 
+    @Test func identifiesWithTheTokenAsRESTSendsItWhateverWasPasted() throws {
+        var harness = H(configuration: GatewayConfiguration(token: DiscordBotToken("  Bot \(H.token)\n")))
+        let (_, actions) = try harness.startAndIdentify()
+        #expect((H.sent(actions).first?["d"] as? [String: Any])?["token"] as? String == H.token)
+    }
+
     @Test func asksForMessageContentOnlyWhenConfigured() throws {
-        var harness = H(configuration: GatewayConfiguration(token: GatewayToken(H.token), intents: .bot(messageContent: true)))
+        var harness = H(configuration: GatewayConfiguration(token: DiscordBotToken(H.token), intents: .bot(messageContent: true)))
         let (_, actions) = try harness.startAndIdentify()
         #expect((H.sent(actions).first?["d"] as? [String: Any])?["intents"] as? Int == 38401)
     }
@@ -215,7 +222,7 @@ import Testing
     @Test func noHelloInTimeClosesAndTriesAgain() throws {
         var harness = H()
         harness.handle(.start)
-        let connect = harness.handle(.gatewayBot(GatewayBot(url: H.gatewayURL, sessionStartLimit: SessionStartLimit())))
+        let connect = harness.handle(.gatewayBot(DiscordGatewayBot(url: H.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
         let generation = try #require(H.connects(connect).first?.generation)
         harness.handle(.connected(generation))
         let timeout = try harness.tickAtNextDeadline()
@@ -227,7 +234,7 @@ import Testing
     @Test func repeatedConnectFailuresAskForTheGatewayURLAgain() throws {
         var harness = H()
         harness.handle(.start)
-        var actions = harness.handle(.gatewayBot(GatewayBot(url: H.gatewayURL, sessionStartLimit: SessionStartLimit())))
+        var actions = harness.handle(.gatewayBot(DiscordGatewayBot(url: H.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
         for _ in 1...3 {
             let generation = try #require(H.connects(actions).first?.generation)
             harness.handle(.connectFailed(generation, "connection refused"))
@@ -250,7 +257,7 @@ import Testing
 
     @Test func identifyBudgetIsNeverExceededAndIsAskedAgainAfterItsReset() throws {
         var harness = H()
-        let limit = SessionStartLimit(total: 1_000, remaining: 2, resetAfter: 600_000, maxConcurrency: 1)
+        let limit = DiscordGatewayBot.SessionStartLimit(total: 1_000, remaining: 2, resetAfter: 600_000, maxConcurrency: 1)
         let (first, _) = try harness.startAndIdentify(limit: limit)
         harness.ready(first)
         harness.handle(.closed(first, code: 4009))
@@ -312,7 +319,7 @@ import Testing
             #expect(!String(describing: action).contains(H.token))
         }
         #expect(!String(describing: harness.machine.configuration).contains(H.token))
-        #expect(!"\(GatewayToken(H.token))".contains(H.token))
-        #expect(!String(reflecting: GatewayToken(H.token)).contains(H.token))
+        #expect(!"\(DiscordBotToken(H.token))".contains(H.token))
+        #expect(!String(reflecting: DiscordBotToken(H.token)).contains(H.token))
     }
 }

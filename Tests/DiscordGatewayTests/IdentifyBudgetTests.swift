@@ -1,10 +1,11 @@
+import DiscordAPI
 import Testing
 
 @testable import DiscordGateway
 
 @Suite struct IdentifyBudgetTests {
     @Test func spendsDownToNothingThenWaitsForTheReset() {
-        var budget = IdentifyBudget(SessionStartLimit(total: 1_000, remaining: 2, resetAfter: 60_000, maxConcurrency: 1), now: .seconds(100))
+        var budget = IdentifyBudget(DiscordGatewayBot.SessionStartLimit(total: 1_000, remaining: 2, resetAfter: 60_000, maxConcurrency: 1), now: .seconds(100))
         #expect(budget.availability(now: .seconds(100)) == .now)
         budget.spend(now: .seconds(100))
         #expect(budget.availability(now: .seconds(110)) == .now)
@@ -15,7 +16,7 @@ import Testing
 
     @Test(arguments: [1, 2, 16])
     func allowsMaxConcurrencyIdentifiesPerFiveSecondsAndTheMargin(maxConcurrency: Int) {
-        var budget = IdentifyBudget(SessionStartLimit(remaining: 100, maxConcurrency: maxConcurrency), now: .zero, margin: .seconds(1))
+        var budget = IdentifyBudget(DiscordGatewayBot.SessionStartLimit.limit(remaining: 100, maxConcurrency: maxConcurrency), now: .zero, margin: .seconds(1))
         for index in 0..<maxConcurrency {
             #expect(budget.availability(now: .milliseconds(index * 10)) == .now)
             budget.spend(now: .milliseconds(index * 10))
@@ -26,9 +27,9 @@ import Testing
     }
 
     @Test func newNumbersFromDiscordKeepTheConcurrencyWindow() {
-        var budget = IdentifyBudget(SessionStartLimit(remaining: 5, maxConcurrency: 1), now: .zero, margin: .zero)
+        var budget = IdentifyBudget(DiscordGatewayBot.SessionStartLimit.limit(remaining: 5, maxConcurrency: 1), now: .zero, margin: .zero)
         budget.spend(now: .seconds(1))
-        budget.update(SessionStartLimit(remaining: 900, resetAfter: 1_000, maxConcurrency: 1), now: .seconds(2))
+        budget.update(DiscordGatewayBot.SessionStartLimit.limit(remaining: 900, resetAfter: 1_000, maxConcurrency: 1), now: .seconds(2))
         #expect(budget.remaining == 900)
         #expect(budget.window == .seconds(5))
         #expect(budget.availability(now: .seconds(2)) == .after(.seconds(6)))

@@ -1,3 +1,4 @@
+import DiscordAPI
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct MachineHarness {
     var generator = SeededGenerator(seed: 7)
     private(set) var history: [Action] = []
 
-    init(configuration: GatewayConfiguration = GatewayConfiguration(token: GatewayToken(MachineHarness.token))) {
+    init(configuration: GatewayConfiguration = GatewayConfiguration(token: DiscordBotToken(MachineHarness.token))) {
         machine = GatewaySessionMachine(configuration: configuration)
     }
 
@@ -47,10 +48,10 @@ struct MachineHarness {
 
     /// Start, `GET /gateway/bot`, connect, Hello: returns the generation and the actions after Hello.
     mutating func startAndIdentify(
-        limit: SessionStartLimit = SessionStartLimit(), interval: Int = 41_250
+        limit: DiscordGatewayBot.SessionStartLimit = DiscordGatewayBot.SessionStartLimit.plenty, interval: Int = 41_250
     ) throws -> (generation: Int, actions: [Action]) {
         #expect(handle(.start).contains(.fetchGatewayBot))
-        let connect = handle(.gatewayBot(GatewayBot(url: Self.gatewayURL, sessionStartLimit: limit)))
+        let connect = handle(.gatewayBot(DiscordGatewayBot(url: Self.gatewayURL, sessionStartLimit: limit)))
         let generation = try #require(Self.connects(connect).first?.generation)
         handle(.connected(generation))
         return (generation, receive(generation, #"{"op":10,"d":{"heartbeat_interval":\#(interval)}}"#))
@@ -75,7 +76,7 @@ struct MachineHarness {
             actions = try tickAtNextDeadline()
         }
         if actions.contains(.fetchGatewayBot) {
-            actions = handle(.gatewayBot(GatewayBot(url: Self.gatewayURL, sessionStartLimit: SessionStartLimit())))
+            actions = handle(.gatewayBot(DiscordGatewayBot(url: Self.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
         }
         let connect = try #require(Self.connects(actions).first)
         handle(.connected(connect.generation))

@@ -1,4 +1,6 @@
+import DiscordAPI
 import CurlHTTP
+import DiscordAPI
 import DiscordGateway
 import Foundation
 import Logging
@@ -14,9 +16,12 @@ import WebSocketClient
 @Suite struct DiscordGatewayEndToEndTests {
     /// A running session against a running fake, with every event the session handed up.
     final class Run: Sendable {
-        let fake: FakeDiscordGateway
+        /// REST and the gateway on one server, as the bot will see Discord.
+        let discord: FakeDiscord
+        var fake: FakeDiscordGateway { discord.gateway }
         let session: DiscordGatewaySession
         let outcome: Task<GatewayFinalError?, Never>
+        private let http = CurlHTTPClient()
         private let collected = Mutex<[GatewayEvent]>([])
 
         init(
@@ -24,21 +29,19 @@ import WebSocketClient
                 heartbeatIntervalMilliseconds: 1_000, heartbeatToleranceMilliseconds: 1_500),
             gatewayToken: String? = nil, prepare: (FakeDiscordGateway) -> Void = { _ in }
         ) async throws {
-            fake = FakeDiscordGateway(configuration: configuration)
-            prepare(fake)
-            try await fake.start()
-            let client = CurlHTTPClient()
-            let url = fake.apiBaseURL + "/gateway/bot"
-            let authorization = "Bot \(fake.token)"
-            let gatewayConfiguration = GatewayConfiguration(
-                token: GatewayToken(gatewayToken ?? fake.token), invalidSessionDelay: 1...2)
+            discord = FakeDiscord(gateway: configuration)
+            prepare(discord.gateway)
+            try await discord.start()
+            // The gateway address and the identify budget come from GET /gateway/bot, asked with the REST client.
+            let rest = DiscordClient(
+                token: DiscordBotToken(discord.token), http: http, configuration: DiscordClient.Configuration(baseURL: discord.apiBaseURL))
+            let gatewayConfiguration = GatewayConfiguration(token: DiscordBotToken(gatewayToken ?? discord.token), invalidSessionDelay: 1...2)
             session = DiscordGatewaySession(
                 configuration: gatewayConfiguration,
                 transport: WebSocketGatewayTransport(configuration: WebSocketConfiguration(closeTimeout: 1)), clock: SystemClock(),
                 logger: Logger(label: "gateway-e2e", factory: { _ in SwiftLogNoOpLogHandler() })
             ) {
-                let response = try await client.send(HTTPRequest(method: .get, url: url, headers: [("Authorization", authorization)]))
-                return try JSONDecoder().decode(GatewayBot.self, from: Data(response.body))
+                try await rest.getGatewayBot()
             }
             let session = self.session
             outcome = Task {
@@ -73,7 +76,8 @@ import WebSocketClient
         func finish() async {
             session.stop()
             _ = await outcome.value
-            await fake.stop()
+            await discord.stop()
+            http.shutdown()
         }
     }
 
@@ -104,6 +108,29 @@ import WebSocketClient
         await run.finish()
         #expect(run.fake.connections.first?.clientCloseCode == 1000)
         #expect(run.fake.identifies.count == 1)
+        #expect(run.fake.violations == [])
+    }
+
+    @Test func aSlashCommandUsedOnTheFakeArrivesAsAnInteractionDispatch() async throws {
+        let run = try await Run()
+        #expect(await run.waitForDispatches("READY"))
+        let ready = try #require(run.dispatches.first)
+        guard case .ready(let session) = DiscordDispatch(name: ready.name, json: ready.data) else {
+            Issue.record("READY did not decode")
+            return
+        }
+        #expect(session.user.id == DiscordUserID(run.discord.rest.botUser.id))
+        let linh = FakeDiscordUser(id: 1_200_000_000_000_000_007, username: "linh")
+        let interaction = try #require(run.discord.useCommand("roast", by: linh, channelID: 1_300_000_000_000_000_001, guildID: 1_300_000_000_000_000_000))
+        #expect(await run.waitForDispatches("INTERACTION_CREATE"))
+        let dispatch = try #require(run.dispatches.last)
+        guard case .interactionCreate(let decoded) = DiscordDispatch(name: dispatch.name, json: dispatch.data) else {
+            Issue.record("INTERACTION_CREATE did not decode: \(DiscordDispatch(name: dispatch.name, json: dispatch.data))")
+            return
+        }
+        #expect(decoded.id.rawValue == interaction.id)
+        #expect(run.fake.gatewayBotRequests == 1)
+        await run.finish()
         #expect(run.fake.violations == [])
     }
 

@@ -14,7 +14,7 @@ import Synchronization
 /// what the bot did (``identifies``, ``resumes``, ``heartbeats``, ``deliveries``, ``connections``).
 ///
 /// Serve it alone with ``start()``, or add its routes to a server shared with the fake REST API with
-/// ``appendRoutes(to:)`` and ``setListeningPort(_:)``.
+/// ``appendRoutes(to:)`` and ``setListeningPort(_:)`` — ``FakeDiscord`` does that.
 public final class FakeDiscordGateway: Sendable {
     public let token: String
     /// The path of the URL `GET /gateway/bot` gives; resumes must go to ``resumePath`` instead.
@@ -37,15 +37,16 @@ public final class FakeDiscordGateway: Sendable {
 
     public init(
         token: String = "fake-discord-bot-token", configuration: FakeDiscordGatewayConfiguration = FakeDiscordGatewayConfiguration(),
-        botUserID: String = "1100000000000000001", applicationID: String = "1100000000000000002", gatewayPath: String = "/gateway",
-        resumePath: String = "/gateway-resume"
+        botUserID: String = "1100000000000000001", botUsername: String = "RoastMeLater", applicationID: String = "1100000000000000001",
+        gatewayPath: String = "/gateway", resumePath: String = "/gateway-resume"
     ) {
         self.token = token
         self.gatewayPath = gatewayPath
         self.resumePath = resumePath
         state = Mutex(
             FakeDiscordGatewayState(
-                token: token, botUserID: botUserID, applicationID: applicationID, gatewayPath: gatewayPath, resumePath: resumePath,
+                token: token, botUserID: botUserID, botUsername: botUsername, applicationID: applicationID, gatewayPath: gatewayPath,
+                resumePath: resumePath,
                 configuration: configuration))
     }
 

@@ -9,21 +9,19 @@ struct FakeDiscordGatewaySocket: WSHandler {
 
     func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         let (frames, output) = AsyncStream.makeStream(of: WSFrame.self)
-        let id = gateway.state.withLock { $0.open(path: path, query: query, output: output, now: ContinuousClock.now) }
-        let reader = Task { [gateway] in
-            do {
-                for try await frame in client {
-                    let now = ContinuousClock.now
-                    gateway.state.withLock { $0.receive(frame, on: id, now: now) }
-                }
-            } catch {}
-            gateway.state.withLock { $0.clientDisconnected(id) }
-        }
-        // When the fake ends the connection, stop reading before FlyingFox closes the socket: a read
-        // still waiting on a closed descriptor would catch the next connection that reuses its number
-        // (its upgrade request then goes unanswered). FlyingFox's own handler cancels the same way.
-        output.onTermination = { _ in reader.cancel() }
-        if gateway.state.withLock({ $0.connections[id]?.isOpen != true }) { reader.cancel() }
+        let link = FakeDiscordGatewayLink(output: output)
+        let id = gateway.state.withLock { $0.open(path: path, query: query, link: link, now: ContinuousClock.now) }
+        link.attach(
+            Task { [gateway] in
+                do {
+                    for try await frame in client {
+                        let now = ContinuousClock.now
+                        gateway.state.withLock { $0.receive(frame, on: id, now: now) }
+                    }
+                } catch {}
+                link.markReaderFinished()
+                gateway.state.withLock { $0.clientDisconnected(id) }
+            })
         return frames
     }
 }

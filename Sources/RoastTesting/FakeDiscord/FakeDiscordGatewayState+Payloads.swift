@@ -133,7 +133,7 @@ extension FakeDiscordGatewayState {
         connections[id]?.sessionID = sessionID
         connections[id]?.isAuthenticated = true
         let ready = """
-            {"v":10,"user":{"id":"\(botUserID)","username":"Roast Me Later","discriminator":"0","bot":true},"guilds":[],\
+            {"v":10,"user":{"id":"\(botUserID)","username":"\(botUsername)","discriminator":"0","bot":true},"guilds":[],\
             "session_id":"\(sessionID)","resume_gateway_url":"\(baseURL)\(resumePath)","shard":[0,1],\
             "application":{"id":"\(applicationID)","flags":0}}
             """

@@ -8,7 +8,8 @@ struct FakeDiscordGatewayState {
     struct Connection {
         let id: Int
         let path: String
-        let output: AsyncStream<WSFrame>.Continuation
+        let link: FakeDiscordGatewayLink
+        var output: AsyncStream<WSFrame>.Continuation { link.output }
         var helloAt: ContinuousClock.Instant
         var lastBeatAt: ContinuousClock.Instant?
         /// When the fake last sent op 1: a beat soon after it is not early.
@@ -39,6 +40,7 @@ struct FakeDiscordGatewayState {
 
     let token: String
     let botUserID: String
+    let botUsername: String
     let applicationID: String
     let gatewayPath: String
     let resumePath: String
@@ -59,9 +61,13 @@ struct FakeDiscordGatewayState {
     var violations: [String] = []
     var gatewayBotRequests = 0
 
-    init(token: String, botUserID: String, applicationID: String, gatewayPath: String, resumePath: String, configuration: FakeDiscordGatewayConfiguration) {
+    init(
+        token: String, botUserID: String, botUsername: String, applicationID: String, gatewayPath: String, resumePath: String,
+        configuration: FakeDiscordGatewayConfiguration
+    ) {
         self.token = token
         self.botUserID = botUserID
+        self.botUsername = botUsername
         self.applicationID = applicationID
         self.gatewayPath = gatewayPath
         self.resumePath = resumePath
@@ -73,9 +79,9 @@ struct FakeDiscordGatewayState {
     // MARK: - Connections
 
     /// A new connection after the upgrade: checks the query, then says Hello.
-    mutating func open(path: String, query: [String: String], output: AsyncStream<WSFrame>.Continuation, now: ContinuousClock.Instant) -> Int {
+    mutating func open(path: String, query: [String: String], link: FakeDiscordGatewayLink, now: ContinuousClock.Instant) -> Int {
         let id = records.count + 1
-        connections[id] = Connection(id: id, path: path, output: output, helloAt: now)
+        connections[id] = Connection(id: id, path: path, link: link, helloAt: now)
         records.append(
             FakeGatewayConnection(
                 id: id, path: path, query: query, purpose: nil, clientCloseCode: nil, serverCloseCode: nil, droppedByServer: false,
@@ -109,7 +115,7 @@ struct FakeDiscordGatewayState {
             }
             let echo = code.map { WSCloseCode(UInt16($0)) } ?? WSCloseCode(1000)
             connection.output.yield(.close(code: echo))
-            end(id)
+            end(id, .afterClient)
         case .ping:
             connection.output.yield(WSFrame(fin: true, opcode: .pong, mask: nil, payload: frame.payload))
         case .pong:
@@ -133,8 +139,7 @@ struct FakeDiscordGatewayState {
     mutating func clientDisconnected(_ id: Int) {
         guard connections[id]?.isOpen == true else { return }
         records[id - 1].droppedByClient = true
-        connections[id]?.output.finish()
-        end(id)
+        end(id, .now)
     }
 
     /// Sends a close frame with `code` and closes the connection.
@@ -142,21 +147,21 @@ struct FakeDiscordGatewayState {
         guard let connection = connections[id], connection.isOpen else { return }
         records[id - 1].serverCloseCode = code
         connection.output.yield(.close(code: WSCloseCode(UInt16(code), reason: reason)))
-        end(id)
+        end(id, .afterClient)
     }
 
     /// Closes the TCP connection without a close frame.
     mutating func drop(_ id: Int) {
         guard connections[id]?.isOpen == true else { return }
         records[id - 1].droppedByServer = true
-        end(id)
+        end(id, .now)
     }
 
-    private mutating func end(_ id: Int) {
+    private mutating func end(_ id: Int, _ ending: FakeDiscordGatewayLink.Ending) {
         guard let connection = connections[id], connection.isOpen else { return }
         connections[id]?.isOpen = false
         records[id - 1].isOpen = false
-        connection.output.finish()
+        connection.link.end(ending)
         if let sessionID = connection.sessionID, sessions[sessionID]?.connectionID == id {
             sessions[sessionID]?.connectionID = nil
         }
