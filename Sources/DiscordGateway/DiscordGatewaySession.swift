@@ -111,12 +111,15 @@ public final class DiscordGatewaySession: Sendable {
             if let deadline = machine.nextDeadline {
                 if timer?.deadline != deadline {
                     timer?.task.cancel()
-                    timer = (deadline, Task { [clock, inboxSink] in
-                        do {
-                            try await clock.sleep(untilUptime: deadline)
-                            inboxSink.yield(.machine(.tick))
-                        } catch {}
-                    })
+                    timer = (
+                        deadline,
+                        Task { [clock, inboxSink] in
+                            do {
+                                try await clock.sleep(untilUptime: deadline)
+                                inboxSink.yield(.machine(.tick))
+                            } catch {}
+                        }
+                    )
                 }
             } else if let current = timer {
                 current.task.cancel()

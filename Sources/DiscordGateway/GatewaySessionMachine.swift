@@ -276,7 +276,11 @@ struct GatewaySessionMachine {
         let seconds = delay ?? backoff.delay(afterFailures: consecutiveFailures, using: &generator)
         wait(goal, seconds: seconds, now: now)
         actions.append(.emit(.stateChanged(.disconnected(reason, willResume: goal == .resume, retryAfter: seconds))))
-        actions.append(.log(.info, "Gateway connection ended (\(Self.describe(reason))); \(goal == .resume ? "resuming" : "identifying") in \(Self.format(seconds)) s"))
+        actions.append(
+            .log(
+                .info,
+                "Gateway connection ended (\(Self.describe(reason))); \(goal == .resume ? "resuming" : "identifying") in \(Self.format(seconds)) s"
+            ))
     }
 
     private mutating func dropSession() {
@@ -352,7 +356,8 @@ struct GatewaySessionMachine {
             phase = .linked(link)
         case .reconnect:
             reconnect(
-                link, reason: .reconnectRequested, closeCode: Self.reconnectCloseCode, failure: false, delay: 0, now: now, using: &generator,
+                link, reason: .reconnectRequested, closeCode: Self.reconnectCloseCode, failure: false, delay: 0, now: now,
+                using: &generator,
                 into: &actions)
         case .invalidSession:
             let resumable = String(decoding: message.data, as: UTF8.self).trimmingCharacters(in: .whitespaces) == "true"
@@ -379,7 +384,8 @@ struct GatewaySessionMachine {
     private mutating func handshake(_ link: inout Link, now: Duration, into actions: inout [Action]) {
         let payload: Data
         if link.goal == .resume, let session {
-            payload = GatewayPayloads.encode(.resume, GatewayPayloads.Resume(token: configuration.token, sessionID: session.id, seq: sequence ?? 0))
+            payload = GatewayPayloads.encode(
+                .resume, GatewayPayloads.Resume(token: configuration.token, sessionID: session.id, seq: sequence ?? 0))
             actions.append(.emit(.stateChanged(.resuming)))
         } else {
             guard budget?.availability(now: now) == .now else {
@@ -390,7 +396,8 @@ struct GatewaySessionMachine {
                 return
             }
             budget?.spend(now: now)
-            let identify = GatewayPayloads.Identify(token: configuration.token, properties: configuration.properties, intents: configuration.intents)
+            let identify = GatewayPayloads.Identify(
+                token: configuration.token, properties: configuration.properties, intents: configuration.intents)
             payload = GatewayPayloads.encode(.identify, identify)
             actions.append(.emit(.stateChanged(.identifying)))
         }
@@ -500,4 +507,3 @@ struct GatewaySessionMachine {
         String(format: "%.1f", seconds)
     }
 }
-

@@ -9,7 +9,8 @@ enum GatewayURL {
         guard var components = URLComponents(string: base) else { return base }
         if components.path.isEmpty { components.path = "/" }
         var items = (components.queryItems ?? []).filter { $0.name != "v" && $0.name != "encoding" }
-        items.insert(contentsOf: [URLQueryItem(name: "v", value: String(apiVersion)), URLQueryItem(name: "encoding", value: "json")], at: 0)
+        items.insert(
+            contentsOf: [URLQueryItem(name: "v", value: String(apiVersion)), URLQueryItem(name: "encoding", value: "json")], at: 0)
         components.queryItems = items
         return components.string ?? base
     }

@@ -78,7 +78,9 @@ import Timekeeping
         #expect(
             events == [
                 .stateChanged(.fetchingGatewayBot), .stateChanged(.connecting(resuming: false)), .stateChanged(.identifying),
-                .dispatch(GatewayDispatch(name: "READY", data: Data(#"{"session_id":"s-1","resume_gateway_url":"wss://resume.test"}"#.utf8), sequence: 1)),
+                .dispatch(
+                    GatewayDispatch(
+                        name: "READY", data: Data(#"{"session_id":"s-1","resume_gateway_url":"wss://resume.test"}"#.utf8), sequence: 1)),
                 .stateChanged(.ready(sessionID: "s-1")),
                 .dispatch(GatewayDispatch(name: "MESSAGE_CREATE", data: Data(#"{"id":"42","content":""}"#.utf8), sequence: 2)),
             ])

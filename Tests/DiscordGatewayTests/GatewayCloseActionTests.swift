@@ -4,14 +4,16 @@ import Testing
 
 @Suite struct GatewayCloseActionTests {
     /// Discord's close-code table (opcodes-and-status-codes.mdx) and the resuming rules (gateway.mdx).
-    @Test(arguments: [
-        (nil, GatewayCloseAction.resume),
-        (1000, .resume), (1001, .resume), (1005, .resume), (1011, .resume),
-        (4000, .resume), (4001, .resume), (4002, .resume), (4005, .resume), (4008, .resume),
-        (4003, .identify), (4007, .identify), (4009, .identify),
-        (4004, .final(.authenticationFailed)), (4010, .final(.invalidShard)), (4011, .final(.shardingRequired)),
-        (4012, .final(.invalidAPIVersion)), (4013, .final(.invalidIntents(.botDefault))), (4014, .final(.disallowedIntents(.botDefault))),
-    ] as [(Int?, GatewayCloseAction)])
+    @Test(
+        arguments: [
+            (nil, GatewayCloseAction.resume),
+            (1000, .resume), (1001, .resume), (1005, .resume), (1011, .resume),
+            (4000, .resume), (4001, .resume), (4002, .resume), (4005, .resume), (4008, .resume),
+            (4003, .identify), (4007, .identify), (4009, .identify),
+            (4004, .final(.authenticationFailed)), (4010, .final(.invalidShard)), (4011, .final(.shardingRequired)),
+            (4012, .final(.invalidAPIVersion)), (4013, .final(.invalidIntents(.botDefault))),
+            (4014, .final(.disallowedIntents(.botDefault))),
+        ] as [(Int?, GatewayCloseAction)])
     func closeCodeDecidesBetweenResumeIdentifyAndGivingUp(code: Int?, action: GatewayCloseAction) {
         #expect(GatewayCloseAction(closeCode: code, intents: .botDefault) == action)
     }

@@ -169,8 +169,11 @@ import Testing
         #expect(H.connects(harness.history).count == 1)
     }
 
-    @Test(arguments: [(nil, true), (1000, true), (1001, true), (4000, true), (4001, true), (4002, true), (4005, true), (4008, true),
-        (4003, false), (4007, false), (4009, false)] as [(Int?, Bool)])
+    @Test(
+        arguments: [
+            (nil, true), (1000, true), (1001, true), (4000, true), (4001, true), (4002, true), (4005, true), (4008, true),
+            (4003, false), (4007, false), (4009, false),
+        ] as [(Int?, Bool)])
     func closeCodeChoosesResumeOrAFreshIdentify(code: Int?, resumes: Bool) throws {
         var harness = H()
         let (generation, _) = try harness.startAndIdentify()
@@ -222,7 +225,8 @@ import Testing
     @Test func noHelloInTimeClosesAndTriesAgain() throws {
         var harness = H()
         harness.handle(.start)
-        let connect = harness.handle(.gatewayBot(DiscordGatewayBot(url: H.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
+        let connect = harness.handle(
+            .gatewayBot(DiscordGatewayBot(url: H.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
         let generation = try #require(H.connects(connect).first?.generation)
         harness.handle(.connected(generation))
         let timeout = try harness.tickAtNextDeadline()
@@ -234,7 +238,8 @@ import Testing
     @Test func repeatedConnectFailuresAskForTheGatewayURLAgain() throws {
         var harness = H()
         harness.handle(.start)
-        var actions = harness.handle(.gatewayBot(DiscordGatewayBot(url: H.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
+        var actions = harness.handle(
+            .gatewayBot(DiscordGatewayBot(url: H.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
         for _ in 1...3 {
             let generation = try #require(H.connects(actions).first?.generation)
             harness.handle(.connectFailed(generation, "connection refused"))

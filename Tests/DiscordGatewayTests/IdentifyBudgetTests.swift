@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct IdentifyBudgetTests {
     @Test func spendsDownToNothingThenWaitsForTheReset() {
-        var budget = IdentifyBudget(DiscordGatewayBot.SessionStartLimit(total: 1_000, remaining: 2, resetAfter: 60_000, maxConcurrency: 1), now: .seconds(100))
+        var budget = IdentifyBudget(
+            DiscordGatewayBot.SessionStartLimit(total: 1_000, remaining: 2, resetAfter: 60_000, maxConcurrency: 1), now: .seconds(100))
         #expect(budget.availability(now: .seconds(100)) == .now)
         budget.spend(now: .seconds(100))
         #expect(budget.availability(now: .seconds(110)) == .now)
@@ -16,7 +17,8 @@ import Testing
 
     @Test(arguments: [1, 2, 16])
     func allowsMaxConcurrencyIdentifiesPerFiveSecondsAndTheMargin(maxConcurrency: Int) {
-        var budget = IdentifyBudget(DiscordGatewayBot.SessionStartLimit.limit(remaining: 100, maxConcurrency: maxConcurrency), now: .zero, margin: .seconds(1))
+        var budget = IdentifyBudget(
+            DiscordGatewayBot.SessionStartLimit.limit(remaining: 100, maxConcurrency: maxConcurrency), now: .zero, margin: .seconds(1))
         for index in 0..<maxConcurrency {
             #expect(budget.availability(now: .milliseconds(index * 10)) == .now)
             budget.spend(now: .milliseconds(index * 10))

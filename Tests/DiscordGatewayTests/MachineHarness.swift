@@ -61,7 +61,8 @@ struct MachineHarness {
     mutating func ready(_ generation: Int, session: String = "session-1", sequence: Int = 1) {
         receive(
             generation,
-            #"{"op":0,"s":\#(sequence),"t":"READY","d":{"v":10,"session_id":"\#(session)","resume_gateway_url":"\#(Self.resumeURL)","user":{"id":"1"}}}"#)
+            #"{"op":0,"s":\#(sequence),"t":"READY","d":{"v":10,"session_id":"\#(session)","resume_gateway_url":"\#(Self.resumeURL)","user":{"id":"1"}}}"#
+        )
     }
 
     mutating func dispatch(_ generation: Int, _ name: String, sequence: Int) -> [Action] {
@@ -76,7 +77,8 @@ struct MachineHarness {
             actions = try tickAtNextDeadline()
         }
         if actions.contains(.fetchGatewayBot) {
-            actions = handle(.gatewayBot(DiscordGatewayBot(url: Self.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
+            actions = handle(
+                .gatewayBot(DiscordGatewayBot(url: Self.gatewayURL, sessionStartLimit: DiscordGatewayBot.SessionStartLimit.plenty)))
         }
         let connect = try #require(Self.connects(actions).first)
         handle(.connected(connect.generation))

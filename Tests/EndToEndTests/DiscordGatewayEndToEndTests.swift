@@ -1,4 +1,3 @@
-import DiscordAPI
 import CurlHTTP
 import DiscordAPI
 import DiscordGateway
@@ -35,7 +34,8 @@ import WebSocketClient
             // The gateway address and the identify budget come from GET /gateway/bot, asked with the REST client.
             let rest = DiscordClient(
                 token: DiscordBotToken(discord.token), http: http, configuration: DiscordClient.Configuration(baseURL: discord.apiBaseURL))
-            let gatewayConfiguration = GatewayConfiguration(token: DiscordBotToken(gatewayToken ?? discord.token), invalidSessionDelay: 1...2)
+            let gatewayConfiguration = GatewayConfiguration(
+                token: DiscordBotToken(gatewayToken ?? discord.token), invalidSessionDelay: 1...2)
             session = DiscordGatewaySession(
                 configuration: gatewayConfiguration,
                 transport: WebSocketGatewayTransport(configuration: WebSocketConfiguration(closeTimeout: 1)), clock: SystemClock(),
@@ -121,7 +121,8 @@ import WebSocketClient
         }
         #expect(session.user.id == DiscordUserID(run.discord.rest.botUser.id))
         let linh = FakeDiscordUser(id: 1_200_000_000_000_000_007, username: "linh")
-        let interaction = try #require(run.discord.useCommand("roast", by: linh, channelID: 1_300_000_000_000_000_001, guildID: 1_300_000_000_000_000_000))
+        let interaction = try #require(
+            run.discord.useCommand("roast", by: linh, channelID: 1_300_000_000_000_000_001, guildID: 1_300_000_000_000_000_000))
         #expect(await run.waitForDispatches("INTERACTION_CREATE"))
         let dispatch = try #require(run.dispatches.last)
         guard case .interactionCreate(let decoded) = DiscordDispatch(name: dispatch.name, json: dispatch.data) else {

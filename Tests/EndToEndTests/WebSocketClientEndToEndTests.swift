@@ -20,8 +20,10 @@ import WebSocketClient
 
     func startServer() async throws -> (HTTPServer, Task<Void, any Error>, UInt16) {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
-        await server.appendRoute("GET /echo", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: EchoWSMessageHandler(), frameSize: 16_384)))
-        await server.appendRoute("GET /close4004", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: ClosingHandler(code: 4004))))
+        await server.appendRoute(
+            "GET /echo", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: EchoWSMessageHandler(), frameSize: 16_384)))
+        await server.appendRoute(
+            "GET /close4004", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: ClosingHandler(code: 4004))))
         let task = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw CancellationError() }
@@ -90,7 +92,8 @@ import WebSocketClient
         defer { server.stop() }
         var configuration = WebSocketConfiguration()
         configuration.certificateAuthorityFile = server.certificatePath
-        let connection = try await WebSocketConnection.connect(to: "wss://127.0.0.1:\(server.port)/?v=10&encoding=json", configuration: configuration)
+        let connection = try await WebSocketConnection.connect(
+            to: "wss://127.0.0.1:\(server.port)/?v=10&encoding=json", configuration: configuration)
         var events = connection.events.makeAsyncIterator()
         // The server offered h2 and http/1.1 by ALPN; the client offered none, so none was chosen.
         #expect(await next(&events) == .message(.text("alpn=None target=/?v=10&encoding=json")))

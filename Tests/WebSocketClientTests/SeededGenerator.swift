@@ -1,3 +1,5 @@
+import WebSocketClient
+
 /// A repeatable generator (SplitMix64) for mask keys and handshake nonces in tests.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
@@ -23,5 +25,3 @@ func serverBytes(_ opcode: WebSocketOpcode, _ payload: [UInt8], final: Bool = tr
 func serverBytes(_ opcode: WebSocketOpcode, _ text: String, final: Bool = true) -> [UInt8] {
     serverBytes(opcode, Array(text.utf8), final: final)
 }
-
-import WebSocketClient

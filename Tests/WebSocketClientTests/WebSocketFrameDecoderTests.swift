@@ -44,16 +44,17 @@ import Testing
         #expect(throws: WebSocketProtocolError(.protocolError, "unmasked frame from the client")) { try decoder.nextFrame() }
     }
 
-    @Test(arguments: [
-        ([0xC1, 0x00], "reserved bits set without a negotiated extension"),
-        ([0x83, 0x00], "reserved opcode"),
-        ([0x8B, 0x00], "reserved opcode"),
-        ([0x09, 0x00], "fragmented control frame"),
-        ([0x89, 0x7E, 0x00, 0x7E], "control frame longer than 125 bytes"),
-        ([0x82, 0x7E, 0x00, 0x05], "16-bit length used for a short payload"),
-        ([0x82, 0x7F, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF], "64-bit length used for a shorter payload"),
-        ([0x82, 0x7F, 0x80, 0, 0, 0, 0, 0, 0, 0], "64-bit length with the top bit set"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xC1, 0x00], "reserved bits set without a negotiated extension"),
+            ([0x83, 0x00], "reserved opcode"),
+            ([0x8B, 0x00], "reserved opcode"),
+            ([0x09, 0x00], "fragmented control frame"),
+            ([0x89, 0x7E, 0x00, 0x7E], "control frame longer than 125 bytes"),
+            ([0x82, 0x7E, 0x00, 0x05], "16-bit length used for a short payload"),
+            ([0x82, 0x7F, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF], "64-bit length used for a shorter payload"),
+            ([0x82, 0x7F, 0x80, 0, 0, 0, 0, 0, 0, 0], "64-bit length with the top bit set"),
+        ] as [([UInt8], String)])
     func refusesFramesThatBreakTheFrameRules(bytes: [UInt8], reason: String) {
         var decoder = WebSocketFrameDecoder(role: .client, maximumPayload: 1 << 20)
         decoder.append(bytes)

@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func closePayloadCarriesTheCodeAndAReasonCutAtACharacterBoundary() {
-        #expect(WebSocketFrameEncoder.closePayload(code: WebSocketCloseCode(4000), reason: "zombie") == [0x0F, 0xA0] + Array("zombie".utf8))
+        #expect(
+            WebSocketFrameEncoder.closePayload(code: WebSocketCloseCode(4000), reason: "zombie") == [0x0F, 0xA0] + Array("zombie".utf8))
         let long = String(repeating: "é", count: 100)  // 200 bytes; 123 would cut one in half.
         let payload = WebSocketFrameEncoder.closePayload(code: .normalClosure, reason: long)
         #expect(payload.count == 2 + 122)

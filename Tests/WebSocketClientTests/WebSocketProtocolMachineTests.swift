@@ -68,13 +68,14 @@ import Testing
         #expect(run.machine.closure == .failed(WebSocketProtocolError(.invalidPayload, "text message is not valid UTF-8")))
     }
 
-    @Test(arguments: [
-        (serverBytes(.continuation, "orphan"), "a continuation frame with no message begun"),
-        (serverBytes(.text, "a", final: false) + serverBytes(.text, "b"), "a new message began inside a fragmented one"),
-        (serverBytes(.close, [0x03]), "close frame with a one-byte payload"),
-        (serverBytes(.close, [0x03, 0xED]), "close code 1005 is not allowed on the wire"),
-        (serverBytes(.close, [0x03, 0xE7]), "close code 999 is not allowed on the wire"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            (serverBytes(.continuation, "orphan"), "a continuation frame with no message begun"),
+            (serverBytes(.text, "a", final: false) + serverBytes(.text, "b"), "a new message began inside a fragmented one"),
+            (serverBytes(.close, [0x03]), "close frame with a one-byte payload"),
+            (serverBytes(.close, [0x03, 0xED]), "close code 1005 is not allowed on the wire"),
+            (serverBytes(.close, [0x03, 0xE7]), "close code 999 is not allowed on the wire"),
+        ] as [([UInt8], String)])
     func failsWithProtocolErrorOnMessageRuleViolations(bytes: [UInt8], reason: String) throws {
         var run = Run()
         try run.feed(bytes)

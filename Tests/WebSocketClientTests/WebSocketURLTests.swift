@@ -1,5 +1,4 @@
 import Testing
-
 import WebSocketClient
 
 @Suite struct WebSocketURLTests {

@@ -27,7 +27,8 @@ public final class FakeDiscord: Sendable {
     }
 
     public init(
-        token: String = "fake-discord-bot-token", gateway configuration: FakeDiscordGatewayConfiguration = FakeDiscordGatewayConfiguration(),
+        token: String = "fake-discord-bot-token",
+        gateway configuration: FakeDiscordGatewayConfiguration = FakeDiscordGatewayConfiguration(),
         rateLimits: FakeDiscordRateLimits? = .discordLike
     ) {
         rest = FakeDiscordREST(token: token, rateLimits: rateLimits)

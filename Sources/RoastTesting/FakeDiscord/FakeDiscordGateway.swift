@@ -99,10 +99,12 @@ public final class FakeDiscordGateway: Sendable {
         state.withLock { state in
             for id in state.openConnectionIDs { state.drop(id) }
         }
-        guard let current = running.withLock({ value -> Running? in
-            defer { value = nil }
-            return value
-        }) else { return }
+        guard
+            let current = running.withLock({ value -> Running? in
+                defer { value = nil }
+                return value
+            })
+        else { return }
         await current.server.stop(timeout: 0)
         current.task.cancel()
     }
@@ -233,7 +235,8 @@ public final class FakeDiscordGateway: Sendable {
     private func gatewayBot(_ request: HTTPRequest) -> HTTPResponse {
         let headers: HTTPHeaders = [.contentType: "application/json", .connection: "close"]
         guard request.headers[HTTPHeader("Authorization")] == "Bot \(token)" else {
-            return HTTPResponse(statusCode: .unauthorized, headers: headers, body: Data(#"{"message": "401: Unauthorized", "code": 0}"#.utf8))
+            return HTTPResponse(
+                statusCode: .unauthorized, headers: headers, body: Data(#"{"message": "401: Unauthorized", "code": 0}"#.utf8))
         }
         let body = state.withLock { state in
             state.gatewayBotRequests += 1

@@ -50,11 +50,15 @@ extension FakeDiscordGatewayState {
         // Timing: the first beat within the interval after Hello; then one per interval.
         let since = now - (connection.lastBeatAt ?? connection.helloAt)
         if since > interval + tolerance {
-            violations.append("connection \(id): heartbeat \(Self.milliseconds(since)) ms after the previous one (interval \(Self.milliseconds(interval)) ms)")
+            violations.append(
+                "connection \(id): heartbeat \(Self.milliseconds(since)) ms after the previous one (interval \(Self.milliseconds(interval)) ms)"
+            )
         }
         let requested = connection.heartbeatRequestedAt.map { now - $0 < interval } ?? false
         if connection.lastBeatAt != nil, since < interval - tolerance, !requested {
-            violations.append("connection \(id): heartbeat only \(Self.milliseconds(since)) ms after the previous one (interval \(Self.milliseconds(interval)) ms)")
+            violations.append(
+                "connection \(id): heartbeat only \(Self.milliseconds(since)) ms after the previous one (interval \(Self.milliseconds(interval)) ms)"
+            )
         }
         // Its d: the last sequence sent, give or take one still in flight.
         if let sessionID = connection.sessionID, let session = sessions[sessionID] {
@@ -69,8 +73,10 @@ extension FakeDiscordGatewayState {
             }
         }
         heartbeats.append(
-            FakeGatewayHeartbeat(connectionID: id, sequence: sequence, secondsSinceHello: Double((now - connection.helloAt).components.seconds)
-                + Double((now - connection.helloAt).components.attoseconds) / 1e18))
+            FakeGatewayHeartbeat(
+                connectionID: id, sequence: sequence,
+                secondsSinceHello: Double((now - connection.helloAt).components.seconds)
+                    + Double((now - connection.helloAt).components.attoseconds) / 1e18))
         connections[id]?.lastBeatAt = now
         if acknowledgesHeartbeats { write(#"{"op":11,"d":null,"s":null,"t":null}"#, to: id) }
     }
@@ -85,7 +91,8 @@ extension FakeDiscordGatewayState {
         records[id - 1].purpose = "identify"
         func answer(_ outcome: String) {
             identifies.append(
-                FakeGatewayIdentify(connectionID: id, tokenMatched: tokenMatched, intents: intents, properties: properties, size: size, outcome: outcome))
+                FakeGatewayIdentify(
+                    connectionID: id, tokenMatched: tokenMatched, intents: intents, properties: properties, size: size, outcome: outcome))
         }
         func refuse(_ code: Int, _ reason: String) {
             answer("close \(code)")
@@ -110,7 +117,8 @@ extension FakeDiscordGatewayState {
         guard window.count < configuration.maxConcurrency else {
             let gap = window.max().map { Self.milliseconds(now - $0) } ?? 0
             violations.append(
-                "connection \(id): more than \(configuration.maxConcurrency) Identify in 5 s (max_concurrency; this one \(gap) ms after the last)")
+                "connection \(id): more than \(configuration.maxConcurrency) Identify in 5 s (max_concurrency; this one \(gap) ms after the last)"
+            )
             answer("invalid session")
             return write(#"{"op":9,"d":false,"s":null,"t":null}"#, to: id)
         }
@@ -185,7 +193,8 @@ extension FakeDiscordGatewayState {
         for entry in missed {
             writeDispatch(sequence: entry.sequence, name: entry.name, data: entry.data, session: sessionID, to: id, replay: true, now: now)
         }
-        resumes.append(FakeGatewayResume(connectionID: id, sessionID: sessionID, sequence: sequence, accepted: true, replayed: missed.map(\.sequence)))
+        resumes.append(
+            FakeGatewayResume(connectionID: id, sessionID: sessionID, sequence: sequence, accepted: true, replayed: missed.map(\.sequence)))
         dispatch("RESUMED", "{}", session: sessionID, now: now)
     }
 

@@ -186,7 +186,8 @@ struct FakeDiscordGatewayState {
             if now > due + tolerance {
                 let since = Self.milliseconds(now - (connection.lastBeatAt ?? connection.helloAt))
                 violations.append(
-                    "connection \(id): heartbeat missed (none \(since) ms after the \(connection.lastBeatAt == nil ? "Hello" : "last beat"))")
+                    "connection \(id): heartbeat missed (none \(since) ms after the \(connection.lastBeatAt == nil ? "Hello" : "last beat"))"
+                )
                 drop(id)
             }
         }
@@ -213,8 +214,11 @@ struct FakeDiscordGatewayState {
         return sequence
     }
 
-    mutating func writeDispatch(sequence: Int, name: String, data: String, session: String, to id: Int, replay: Bool, now: ContinuousClock.Instant) {
-        let quotedName = (try? String(decoding: JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed), as: UTF8.self)) ?? "\"\""
+    mutating func writeDispatch(
+        sequence: Int, name: String, data: String, session: String, to id: Int, replay: Bool, now: ContinuousClock.Instant
+    ) {
+        let quotedName =
+            (try? String(decoding: JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed), as: UTF8.self)) ?? "\"\""
         write(#"{"op":0,"s":\#(sequence),"t":\#(quotedName),"d":\#(data)}"#, to: id)
         sessions[session]?.sentAt.append((sequence, now))
         deliveries.append(FakeGatewayDelivery(sessionID: session, sequence: sequence, name: name, connectionID: id, isReplay: replay))
