@@ -10,6 +10,9 @@ import Synchronization
 /// resume on a different path (`resume_gateway_url`) with the missed dispatches replayed, then
 /// RESUMED. A check the bot fails is a ``violations`` entry (and, where Discord would, a close).
 ///
+/// Its rules follow discord/discord-api-docs @ c98d64bc2338 (`events/gateway.mdx`, `events/gateway-events.mdx`,
+/// `topics/opcodes-and-status-codes.mdx`), as the fake REST API does.
+///
 /// Tests script the server's side (dispatches, op 7, op 9, op 1, closes, drops, silent ACKs) and read
 /// what the bot did (``identifies``, ``resumes``, ``heartbeats``, ``deliveries``, ``connections``).
 ///
