@@ -132,7 +132,7 @@ struct GatewaySessionMachine {
             fetchGatewayBot(into: &actions)
         case .gatewayBot(let info):
             guard phase == .fetchingGatewayBot else { break }
-            learn(info, now: now)
+            learn(info, now: now, into: &actions)
             attempt(.identify, now: now, using: &generator, into: &actions)
         case .gatewayBotFailed(let message):
             guard phase == .fetchingGatewayBot else { break }
@@ -193,7 +193,12 @@ struct GatewaySessionMachine {
         actions.append(.emit(.stateChanged(.fetchingGatewayBot)))
     }
 
-    private mutating func learn(_ info: DiscordGatewayBot, now: Duration) {
+    private mutating func learn(_ info: DiscordGatewayBot, now: Duration, into actions: inout [Action]) {
+        if info.shards > 1, gatewayBot?.shards != info.shards {
+            // One connection serves every server until Discord requires sharding (2,500 servers), which it
+            // says with close 4011 (final).
+            actions.append(.log(.warning, "Discord recommends \(info.shards) shards; this bot runs one gateway connection"))
+        }
         gatewayBot = info
         gatewayBotIsStale = false
         if budget == nil {
