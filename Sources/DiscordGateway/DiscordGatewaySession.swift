@@ -10,7 +10,7 @@ import Timekeeping
 /// ```swift
 /// let session = DiscordGatewaySession(
 ///     configuration: GatewayConfiguration(token: DiscordBotToken(token), intents: .bot(messageContent: false)),
-///     clock: SystemClock(), logger: logger, gatewayBot: { try await rest.gatewayBot() })
+///     clock: SystemClock(), logger: logger, gatewayBot: { try await rest.getGatewayBot() })
 /// async let consumer: Void = { for await event in session.events { … } }()
 /// try await session.run()        // returns after stop(); throws GatewayFinalError on 4004, 4010–4014
 /// ```

@@ -21,8 +21,9 @@ public enum GatewayConnectionState: Sendable, Hashable {
 
 /// Why a connection ended.
 public enum GatewayDisconnectReason: Sendable, Hashable {
-    /// The server sent a close frame with this code (nil: none), or the connection dropped (`.dropped`).
-    case closed(code: Int?)
+    /// The server sent a close frame with this code (1005 when the frame carried none).
+    case closed(code: Int)
+    /// The connection ended without a close frame (reset, EOF, a protocol error on the client's side).
     case dropped
     /// Op 7: Discord asked the client to reconnect and resume.
     case reconnectRequested

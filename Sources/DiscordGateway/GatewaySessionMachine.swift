@@ -498,7 +498,7 @@ struct GatewaySessionMachine {
 
     private static func describe(_ reason: GatewayDisconnectReason) -> String {
         switch reason {
-        case .closed(let code): "closed with \(code.map(String.init) ?? "no code")"
+        case .closed(let code): "closed with \(code)"
         case .dropped: "dropped without a close frame"
         case .reconnectRequested: "Discord asked to reconnect"
         case .invalidSession(let resumable): "invalid session, \(resumable ? "resumable" : "not resumable")"

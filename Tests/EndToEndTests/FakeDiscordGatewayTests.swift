@@ -7,7 +7,7 @@ import WebSocketClient
 
 /// The fake gateway's own checks, driven by a raw WebSocket client that breaks Discord's rules on purpose: what the
 /// fake refuses (with Discord's close code and a violation) is what the bot must never do.
-@Suite struct FakeDiscordGatewayTests {
+@Suite(.timeLimit(.minutes(2))) struct FakeDiscordGatewayTests {
     static let identify =
         #"{"op":2,"d":{"token":"fake-discord-bot-token","intents":5633,"properties":{"os":"linux","browser":"t","device":"t"}}}"#
 

@@ -6,7 +6,7 @@ import WebSocketClient
 
 /// The WebSocket client on real sockets: against FlyingFox's server (ws://), and against a TLS
 /// server (wss://, a self-signed certificate) written with Python's standard library.
-@Suite struct WebSocketClientEndToEndTests {
+@Suite(.timeLimit(.minutes(2))) struct WebSocketClientEndToEndTests {
     /// Closes every connection with the given code as soon as it opens.
     struct ClosingHandler: WSMessageHandler {
         let code: UInt16
