@@ -40,7 +40,7 @@ public final class ScriptedGatewayTransport: GatewayTransport {
     public var connections: [ScriptedGatewayConnection] { state.withLock { $0.connections } }
 
     /// Waits (real time, 10 ms steps) until `count` connections were opened; returns the last of them.
-    public func connection(number count: Int, timeout: Duration = .seconds(5)) async -> ScriptedGatewayConnection? {
+    public func connection(number count: Int, timeout: Duration = .seconds(30)) async -> ScriptedGatewayConnection? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let connections = self.connections
@@ -114,7 +114,7 @@ public final class ScriptedGatewayConnection: GatewayTransportConnection {
     public var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// Waits (real time) until the session has sent `count` payloads; returns them.
-    public func waitForSent(_ count: Int, timeout: Duration = .seconds(5)) async -> [String] {
+    public func waitForSent(_ count: Int, timeout: Duration = .seconds(30)) async -> [String] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let sent = self.sent
@@ -125,7 +125,7 @@ public final class ScriptedGatewayConnection: GatewayTransportConnection {
     }
 
     /// Waits (real time) until the session closed this connection; returns the code.
-    public func waitForClose(timeout: Duration = .seconds(5)) async -> Int? {
+    public func waitForClose(timeout: Duration = .seconds(30)) async -> Int? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let code = closeCode { return code }
