@@ -167,6 +167,7 @@ let package = Package(
             dependencies: ["DiscordGateway", "DiscordAPI", "RoastTesting", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        .testTarget(name: "ConsoleAdapterTests", dependencies: ["ConsoleAdapter", "ChatPlatform"], swiftSettings: strict),
         .testTarget(
             name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
             swiftSettings: strict),
