@@ -22,9 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The fake Bot API and fake AI provider (RoastTesting: the tests and roastbot-bench) only. Neither roastbot
-        // nor roastbot-render links it: the bot's own listeners are HTTPServing (docs/performance.md, "Why a
-        // listener of our own").
+        // The fakes only (Bot API, Discord REST and gateway, AI provider: RoastTesting, for the tests and
+        // roastbot-bench). Neither roastbot nor roastbot-render links it: the bot's own listeners are
+        // HTTPServing (docs/performance.md, "Why a listener of our own").
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Metrics: swift-metrics is the API the bot's parts record with; swift-prometheus renders them
         // (it needs only swift-atomics besides, no swift-nio).
@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // glibc's accept4 and pipe2, for the HTTP listener.
         .systemLibrary(name: "CSockets", path: "Sources/CSockets"),
+        // OpenSSL's libcrypto (already loaded by libcurl): SHA-1 for the WebSocket handshake.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             // The include folders come from the module's own pkg-config file (see its comment), named by absolute path.
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/CPangoCairo.pc",
@@ -60,6 +62,9 @@ let package = Package(
         // The bot's HTTP listeners (webhook, metrics, health): a strict HTTP/1.1 server on a thread of
         // its own, with hard limits, that hands only complete, bounded requests to async handlers.
         .target(name: "HTTPServing", dependencies: ["CSockets", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        // RFC 6455 client over libcurl's CONNECT_ONLY connection (the same TLS, CA store and proxy as REST),
+        // on a dedicated thread per connection.
+        .target(name: "WebSocketClient", dependencies: ["CCurl", "COpenSSL"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
         // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
@@ -80,6 +85,13 @@ let package = Package(
         .target(
             name: "DiscordAPI",
             dependencies: ["CurlHTTP", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        // The gateway session (hello, heartbeats, identify/resume, close codes, budgets) as a state machine on an
+        // injected clock, over a WebSocket transport; dispatches go up as raw JSON for DiscordAPI's models.
+        .target(
+            name: "DiscordGateway",
+            dependencies: ["WebSocketClient", "DiscordAPI", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
@@ -124,7 +136,7 @@ let package = Package(
         .target(
             name: "RoastTesting",
             dependencies: [
-                "ChatPlatform", "Timekeeping", "CurlHTTP",
+                "ChatPlatform", "Timekeeping", "CurlHTTP", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
@@ -158,6 +170,12 @@ let package = Package(
             name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
         .testTarget(name: "HTTPServingTests", dependencies: ["HTTPServing"], swiftSettings: strict),
+        .testTarget(name: "WebSocketClientTests", dependencies: ["WebSocketClient"], swiftSettings: strict),
+        .testTarget(
+            name: "DiscordGatewayTests",
+            dependencies: ["DiscordGateway", "DiscordAPI", "RoastTesting", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ConsoleAdapterTests", dependencies: ["ConsoleAdapter", "ChatPlatform"], swiftSettings: strict),
         .testTarget(
             name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
@@ -170,7 +188,7 @@ let package = Package(
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
-                "HTTPServing",
+                "HTTPServing", "WebSocketClient", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -408,6 +408,11 @@ enum Schema {
                 """
         ),
         Migration(
+            // A freeze bridges a missed day: the heatmap shows it, frozen, inside the restored streak.
+            name: "mark the days a freeze bridged",
+            sql: "ALTER TABLE active_days ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;"
+        ),
+        Migration(
             // The highest applied id each source has forgotten: every id at or below it still counts as
             // applied, so that a replay of an update older than the ids remembered is not applied again.
             // Ids forgotten before this migration are not known: each source's mark starts at its next
