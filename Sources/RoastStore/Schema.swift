@@ -407,5 +407,33 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        Migration(
+            // A roastbot database says so in its header (`DatabaseIdentity`): the bot and `roastbot restore`
+            // refuse another application's file. "RMLB" in ASCII.
+            name: "mark the file as a roastbot database",
+            sql: "PRAGMA application_id = 1380797506;"
+        ),
+        Migration(
+            // A secret of this database keys the pseudonyms logs name people by and the record of who
+            // asked to be forgotten, which a restore of an older backup applies again: a keyed hash of
+            // the chat and person and the time of the request, nothing of theirs.
+            name: "keep a secret for pseudonyms and a record of forget requests",
+            sql: """
+                INSERT OR IGNORE INTO bot_state (key, value) VALUES ('pseudonym_key', lower(hex(randomblob(32))));
+                CREATE TABLE forget_requests (
+                    mark TEXT PRIMARY KEY NOT NULL,
+                    requested_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """
+        ),
+        Migration(
+            // Someone who left a group leaves its boards at once and their data goes after the retention
+            // period, unless they come back first (any activity there clears the date).
+            name: "date when members left a chat",
+            sql: """
+                ALTER TABLE profiles ADD COLUMN left_at REAL;
+                CREATE INDEX profiles_by_departure ON profiles (left_at) WHERE left_at IS NOT NULL;
+                """
+        ),
     ]
 }

@@ -26,11 +26,11 @@ struct ConsoleCommand: AsyncParsableCommand {
     static func run(settings: BotSettings, userName: String) async throws {
         let environment = ProcessInfo.processInfo.environment
         let level = environment["ROASTBOT_LOG_LEVEL"] == nil ? "warning" : settings.logLevel
-        let logger = Composition.bootstrapLogging(
+        let (logger, pseudonyms) = Composition.bootstrapLogging(
             level: level, format: settings.logFormat, secrets: [settings.telegram.token, settings.ai.key].compactMap { $0 })
         let clock = Composition.clock(settings)
         let databasePath = settings.databasePath ?? BotSettings.defaultConsoleDatabase
-        let (database, lock) = try Composition.openDatabase(databasePath)
+        let (database, lock) = try Composition.openDatabase(databasePath, pseudonyms: pseudonyms)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let library = try Composition.loadLibrary(settings.libraryPath)

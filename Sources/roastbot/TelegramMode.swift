@@ -20,7 +20,7 @@ enum TelegramMode {
         let webhookURL = settings.webhook.url
         // Made before logging starts, so that the log handler scrubs it like the token.
         let secret = webhookURL.map { _ in WebhookSecret.random() }
-        let logger = Composition.bootstrapLogging(
+        let (logger, pseudonyms) = Composition.bootstrapLogging(
             level: settings.logLevel, format: settings.logFormat, secrets: [token, settings.ai.key, secret?.value].compactMap { $0 })
         // The bot's "now" may be simulated; transport waits (throttle, backoff) always use real time.
         let botClock = Composition.clock(settings)
@@ -39,8 +39,9 @@ enum TelegramMode {
         async let loadedCollections = Composition.loadCollections(settings.collectionsPath)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
         let (database, lock) = try Composition.openDatabase(
-            settings.databasePath ?? BotSettings.defaultTelegramDatabase, faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:))
-        )
+            settings.databasePath ?? BotSettings.defaultTelegramDatabase,
+            faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:)),
+            pseudonyms: pseudonyms)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let notifier = SystemdNotifier.fromEnvironment()

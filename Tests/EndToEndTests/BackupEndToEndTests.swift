@@ -109,6 +109,60 @@ struct BackupEndToEndTests {
         await fake.stop()
     }
 
+    /// The commands as an operator runs them: a backup onto the live database is refused and the bot
+    /// goes on unharmed; a restore of a backup taken before someone asked to be forgotten forgets
+    /// them again; a backup from a newer version is refused before anything changes.
+    @Test func backupAndRestoreGuardTheDatabaseAndWhoAskedToBeForgotten() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+        let team = Self.chats[0]
+        let (lan, minh) = (Self.users[0], Self.users[1])
+        fake.commandMessage(chat: team, from: lan, text: "/roast")
+        fake.commandMessage(chat: team, from: minh, text: "/roast")
+        _ = await fake.waitForMessages(2, in: team.id, timeout: 30)
+        let file = bot.directory.appendingPathComponent("before-forget.sqlite").path
+        #expect(try Self.command(["backup", file], database: bot.databasePath).status == 0)
+
+        for target in [bot.databasePath, bot.databasePath + "-wal"] {
+            let refused = try Self.command(["backup", target], database: bot.databasePath)
+            #expect(refused.status == 1, "\(refused.output)")
+            #expect(refused.output.contains("choose another destination"))
+        }
+        fake.commandMessage(chat: team, from: minh, text: "/forgetme")
+        let question = try #require(await fake.waitForMessages(3, in: team.id, timeout: 30).last)
+        let yes = try #require(question.allButtons.first?.callbackData)
+        fake.callbackQuery(from: minh, message: question, data: yes)
+        #expect(await fake.waitFor(timeout: .seconds(15)) { !fake.callbackAnswers.isEmpty })
+        fake.commandMessage(chat: team, from: lan, text: "/roast")
+        _ = await fake.waitForMessages(4, in: team.id, timeout: 30)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        #expect(try DatabaseBackup.integrityCheck(bot.databasePath) == "ok")
+        #expect(try Self.contents(bot.databasePath).roasts.count == 2, "Lan's two roasts; Minh's forgotten")
+
+        let newer = bot.directory.appendingPathComponent("newer.sqlite").path
+        try FileManager.default.copyItem(atPath: file, toPath: newer)
+        let future = try SQLiteConnection(path: newer)
+        try future.execute("INSERT INTO schema_migrations (name, applied_at) VALUES ('from a later version', 0)")
+        future.close()
+        let refused = try Self.command(["restore", newer], database: bot.databasePath)
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(refused.output.contains("newer roastbot") && refused.output.contains("nothing changed"))
+        #expect(try Self.contents(bot.databasePath).roasts.count == 2)
+
+        let restored = try Self.command(["restore", file], database: bot.databasePath)
+        #expect(restored.status == 0, "\(restored.output)")
+        #expect(restored.output.contains("forgotten again"))
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        #expect(try database.read { try $0.profile(chat: .init(team.id), user: .init(minh.id)) } == nil)
+        #expect(try database.read { try $0.profile(chat: .init(team.id), user: .init(lan.id)) } != nil)
+        await fake.stop()
+    }
+
     /// An hour of the bot's clock per second: the copy due at start, then the next day's.
     @Test func theBotKeepsTheNewestDatedDailyCopies() async throws {
         let fake = FakeBotAPI()

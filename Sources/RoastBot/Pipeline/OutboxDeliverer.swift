@@ -16,6 +16,15 @@ import Timekeeping
 /// (a restart before the store recovers sends those rows once more, and says how many at shutdown). Transient
 /// failures park the chat and retry with backoff; permanent refusals are recorded as failed (never
 /// dropped silently).
+///
+/// A chat's backlog is bounded in time, not left to grow: an answer (a message or picture caused by
+/// someone's event) still waiting ``replyDeadline`` seconds after it was queued — a group asking
+/// faster than its send limit lets the bot answer, or the platform down for a while — is not posted
+/// minutes or hours late as if fresh. Every answer of the chat that late is dropped at once, and the
+/// chat is told once, briefly, in its language, how many (at most one such notice per deadline).
+/// Edits and files are not dropped (they keep counts right, or were asked for). A scheduled post (a
+/// broadcast) that has waited ``broadcastWait`` seconds goes before the answers, so that a flood of
+/// requests never holds back the Roast of the Day.
 public final class OutboxDeliverer: Sendable {
     /// How a delivered or refused row is to be marked in the store.
     private enum Mark: Sendable {
@@ -23,6 +32,17 @@ public final class OutboxDeliverer: Sendable {
         /// Delivered, with the photo the platform stored for a card drawn for it (kept in the same write).
         case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?)
         case failed(reason: String)
+        /// Not sent: it would have arrived too late (see ``replyDeadline``).
+        case dropped
+
+        /// How the metrics count it.
+        var outcome: BotMetrics.OutboxOutcome {
+            switch self {
+            case .delivered, .deliveredCard: .delivered
+            case .failed: .failed
+            case .dropped: .late
+            }
+        }
     }
 
     private struct Parked {
@@ -42,10 +62,17 @@ public final class OutboxDeliverer: Sendable {
         /// ``wake()`` calls since start: a worker that finishes after one looks again for what it
         /// may have missed; one that finishes without makes the loop wait for its next tick.
         var wakes = 0
+        /// When each chat was last told that late answers were dropped.
+        var lateNotices: [ChatID: Date] = [:]
     }
 
     /// Rows a worker reads at a time (edits among them are coalesced).
     static let window = 20
+
+    /// Seconds an answer may wait for its turn; later it is dropped (see the type's description).
+    public let replyDeadline: Double
+    /// Seconds after which a waiting broadcast goes before the chat's answers.
+    public let broadcastWait: Double
 
     private let database: RoastDatabase
     private let platform: any ChatPlatform
@@ -60,10 +87,15 @@ public final class OutboxDeliverer: Sendable {
     /// - Parameters:
     ///   - pictures: draws the pictures of ``OutboxAction/picture(_:)`` rows.
     ///   - metrics: where deliveries are counted (nothing by default).
+    ///   - replyDeadline: seconds an answer may wait before it is dropped (three minutes: about 60
+    ///     messages to a group at Telegram's 20 a minute).
+    ///   - broadcastWait: seconds a scheduled post waits behind answers at most.
     public init(
         database: RoastDatabase, platform: any ChatPlatform, pictures: any PictureRendering = NoPictures(), clock: any WallClock,
-        logger: Logger, metrics: BotMetrics = .disabled
+        logger: Logger, metrics: BotMetrics = .disabled, replyDeadline: Double = 180, broadcastWait: Double = 60
     ) {
+        self.replyDeadline = replyDeadline
+        self.broadcastWait = broadcastWait
         self.database = database
         self.metrics = metrics
         self.platform = platform
@@ -162,10 +194,14 @@ public final class OutboxDeliverer: Sendable {
         while !Task.isCancelled {
             flushMarks()
             let unmarked = state.withLock { Set($0.unmarked.keys) }
+            let now = clock.now
             let queue: [OutboxItem]
             do {
-                queue = try database.read { try $0.pendingOutbox(chat: chat, limit: Self.window + unmarked.count) }
-                    .filter { !unmarked.contains($0.id) }
+                queue = try database.read {
+                    try $0.pendingOutbox(
+                        chat: chat, limit: Self.window + unmarked.count, broadcastsDueBy: now.addingTimeInterval(-broadcastWait))
+                }
+                .filter { !unmarked.contains($0.id) }
             } catch StoreError.corruptRow {
                 // A row this version cannot read would block the chat's queue for good: it is failed.
                 let failed = try? database.write { try $0.failUnreadableOutbox(chat: chat) }
@@ -180,6 +216,10 @@ public final class OutboxDeliverer: Sendable {
                 return
             }
             guard let item = queue.first else { return }
+            if isLate(item, now: now) {
+                await dropLateAnswers(of: chat, now: now, unmarked: unmarked)
+                continue
+            }
             if Self.isSuperseded(item.action, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
                 settle(item, .delivered(nil))
@@ -208,6 +248,45 @@ public final class OutboxDeliverer: Sendable {
             } catch {
                 guard handle(error, item: item, chat: chat) else { return }
             }
+        }
+    }
+
+    /// Whether `item` is an answer that has waited past ``replyDeadline``.
+    private func isLate(_ item: OutboxItem, now: Date) -> Bool {
+        guard item.priority == .reply, now.timeIntervalSince(item.createdAt) > replyDeadline else { return false }
+        switch item.action {
+        case .send, .picture: return true
+        case .edit, .editButtons, .document: return false
+        }
+    }
+
+    /// Drops every answer of `chat` that has waited past ``replyDeadline``, and tells the chat how many
+    /// (unless it was told less than a deadline ago).
+    private func dropLateAnswers(of chat: ChatID, now: Date, unmarked: Set<Int64>) async {
+        let late: [OutboxItem]
+        do {
+            late = try database.read { try $0.pendingReplies(chat: chat, queuedBefore: now.addingTimeInterval(-replyDeadline)) }
+                .filter { !unmarked.contains($0.id) && isLate($0, now: now) }
+        } catch {
+            logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
+            return
+        }
+        for item in late { settle(item, .dropped) }
+        logger.notice(
+            "answers dropped: they would have arrived too late", metadata: ["chat": "\(chat)", "answers": "\(late.count)"])
+        let tell = state.withLock { state in
+            guard state.lateNotices[chat].map({ now.timeIntervalSince($0) >= replyDeadline }) ?? true else { return false }
+            state.lateNotices[chat] = now
+            return true
+        }
+        guard tell, !late.isEmpty else { return }
+        let language = (try? database.read { try $0.chat(chat) })??.language ?? BotDefaults.language
+        let notice = OutgoingMessage(text: RichText(plain: Phrasebook(language).lateAnswersDropped(late.count)), silent: true)
+        do {
+            _ = try await platform.send(notice, to: chat)
+        } catch {
+            // Only a notice: the next drop tells the chat again.
+            state.withLock { _ = $0.lateNotices.removeValue(forKey: chat) }
         }
     }
 
@@ -309,7 +388,7 @@ public final class OutboxDeliverer: Sendable {
     /// settled is never handed to it again by this process.
     private func settle(_ item: OutboxItem, _ mark: Mark) {
         state.withLock { $0.settled += 1 }
-        if case .delivered = mark { metrics.outboxSettled(delivered: true) } else { metrics.outboxSettled(delivered: false) }
+        metrics.outboxSettled(mark.outcome)
         do {
             try write(mark, item.id)
         } catch {
@@ -342,6 +421,7 @@ public final class OutboxDeliverer: Sendable {
             case .deliveredCard(let message, let key, let photo, let madeBy):
                 try tx.completeOutbox(id, message: message, cardPhoto: (key, photo, madeBy), at: clock.now)
             case .failed(let reason): try tx.failOutbox(id, reason: reason)
+            case .dropped: try tx.completeOutbox(id, message: nil)
             }
         }
     }

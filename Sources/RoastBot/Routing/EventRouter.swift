@@ -83,7 +83,7 @@ public struct EventRouter: Sendable {
                 let decoded = units[owner].decode(.button(payload, message: message))
             else { return RoutedAction(target: .staleButton, traits: traits) }
             return routed(owner, decoded, traits)
-        case .mention, .reactionChange, .botMembership, .memberChanged, .migrated, .inlineQuery, .inlineChosen:
+        case .mention, .reactionChange, .botMembership, .memberChanged, .memberLeft, .migrated, .inlineQuery, .inlineChosen:
             let traits: ActionTraits
             switch envelope.event {
             case .mention: traits = ActionTraits(isRequest: true, countsAsActivity: true)

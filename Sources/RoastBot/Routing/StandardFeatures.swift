@@ -23,6 +23,7 @@ public enum StandardFeatures {
             LeaderboardFeature(),
             SettingsFeature(aiAvailable: aiAvailable),
             PrivacyFeature(),
+            MembershipFeature(),
             ReactionsFeature(),
             SharingFeature(selector: selector),
         ]

@@ -30,7 +30,7 @@ extension StoreTransaction {
     public func pendingOutbox(limit: Int) throws(StoreError) -> [OutboxItem] {
         try connection.query(
             """
-            SELECT outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at FROM outbox
+            SELECT \(Self.outboxColumns) FROM outbox
             WHERE state = 'pending' ORDER BY outbox_id LIMIT ?
             """,
             limit, context: "outbox"
@@ -44,14 +44,29 @@ extension StoreTransaction {
         }
     }
 
-    /// `chat`'s pending items in delivery order (replies before broadcasts, then oldest first).
-    public func pendingOutbox(chat: ChatID, limit: Int) throws(StoreError) -> [OutboxItem] {
+    /// `chat`'s pending items in delivery order: replies before broadcasts, each oldest first — except
+    /// broadcasts queued at `broadcastsDueBy` or earlier, which have waited long enough and go first.
+    public func pendingOutbox(chat: ChatID, limit: Int, broadcastsDueBy: Date? = nil) throws(StoreError) -> [OutboxItem] {
         try connection.query(
             """
-            SELECT outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at FROM outbox
-            WHERE state = 'pending' AND chat_id = ? ORDER BY priority, outbox_id LIMIT ?
+            SELECT \(Self.outboxColumns) FROM outbox
+            WHERE state = 'pending' AND chat_id = ?
+            ORDER BY CASE WHEN priority = \(OutboxPriority.broadcast.rawValue) AND created_at <= ? THEN -1 ELSE priority END, outbox_id
+            LIMIT ?
             """,
-            chat, limit, context: "outbox"
+            chat, broadcastsDueBy, limit, context: "outbox"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+    }
+
+    /// `chat`'s pending replies queued before `date`, oldest first.
+    public func pendingReplies(chat: ChatID, queuedBefore date: Date) throws(StoreError) -> [OutboxItem] {
+        try connection.query(
+            """
+            SELECT \(Self.outboxColumns) FROM outbox
+            WHERE state = 'pending' AND chat_id = ? AND priority = \(OutboxPriority.reply.rawValue) AND created_at < ?
+            ORDER BY outbox_id
+            """,
+            chat, date, context: "outbox"
         ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
     }
 
@@ -132,6 +147,8 @@ extension StoreTransaction {
 
     private static var decoder: JSONDecoder { JSONDecoder() }
 
+    private static let outboxColumns = "outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at, priority"
+
     private static func outboxItem(_ row: borrowing Row) throws(StoreError) -> OutboxItem {
         let action: OutboxAction
         do {
@@ -141,6 +158,6 @@ extension StoreTransaction {
         }
         return OutboxItem(
             id: row.int64(0), chatID: ChatID(row.int64(1)), action: action, anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)),
-            attempts: row.int(4), createdAt: row.date(5))
+            attempts: row.int(4), createdAt: row.date(5), priority: OutboxPriority(rawValue: row.int(6)) ?? .reply)
     }
 }

@@ -14,7 +14,12 @@ extension StoreTransaction {
     ///
     /// A table added later with a person column must be cleared here too (a test built from the
     /// schema fails otherwise).
+    ///
+    /// Deleted content is overwritten with zeros (`secure_delete`), and once the transaction commits
+    /// the write-ahead log is checkpointed and truncated, so that the file and its log keep nothing of
+    /// the person (``RoastDatabase``).
     public func forgetUser(_ user: UserID, in chat: ChatID) throws(StoreError) {
+        connection.erasesLogAfterCommit = true
         try connection.execute(
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
         try connection.execute(
@@ -36,6 +41,7 @@ extension StoreTransaction {
     /// its roasts, claims and queue. Used when a person forgets their private chat with the bot and
     /// when a chat that removed the bot has been gone longer than the retention period.
     public func forgetChat(_ chat: ChatID) throws(StoreError) {
+        connection.erasesLogAfterCommit = true
         try connection.execute("DELETE FROM reactions WHERE roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", chat)
         try connection.execute("DELETE FROM favorites WHERE roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", chat)
         try connection.execute("DELETE FROM scheduled_posts WHERE chat_id = ?", chat)
@@ -146,12 +152,16 @@ extension StoreTransaction {
         return export
     }
 
-    /// The chat's settings, members and counts; nil for an unknown chat.
+    /// The chat's settings and totals (no member's details); nil for an unknown chat.
     public func exportChat(_ chat: ChatID) throws(StoreError) -> ChatDataExport? {
         guard let settings = try self.chat(chat) else { return nil }
-        let count =
+        let roasts =
             try connection.queryOne("SELECT count(*) FROM roasts WHERE chat_id = ?", chat) { (row: borrowing Row) in row.int(0) } ?? 0
+        let members =
+            try connection.queryOne("SELECT count(*) FROM profiles WHERE chat_id = ? AND left_at IS NULL", chat) {
+                (row: borrowing Row) in row.int(0)
+            } ?? 0
         return ChatDataExport(
-            settings: settings, members: try profiles(chat: chat), roastCount: count, scheduledPosts: try scheduledPostClaims(chat: chat))
+            settings: settings, memberCount: members, roastCount: roasts, scheduledPosts: try scheduledPostClaims(chat: chat))
     }
 }
