@@ -435,5 +435,23 @@ enum Schema {
                 CREATE INDEX profiles_by_departure ON profiles (left_at) WHERE left_at IS NOT NULL;
                 """
         ),
+        Migration(
+            // A button press acts only on the message its button was issued on: the buttons of each
+            // message the bot posted, recorded when it was delivered (and on each delivered edit of
+            // them). A personal panel's owner is kept beside, so that forgetting them removes it. A
+            // chat's first record dates its checks (messages posted before have no record to check).
+            name: "record the keyboards the bot issued",
+            sql: """
+                CREATE TABLE issued_keyboards (
+                    chat_id INTEGER NOT NULL,
+                    message_id INTEGER NOT NULL,
+                    payloads TEXT NOT NULL,
+                    owner_user_id INTEGER,
+                    PRIMARY KEY (chat_id, message_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX issued_keyboards_by_owner ON issued_keyboards (chat_id, owner_user_id) WHERE owner_user_id IS NOT NULL;
+                ALTER TABLE chats ADD COLUMN keyboards_since INTEGER;
+                """
+        ),
     ]
 }

@@ -25,12 +25,22 @@ import Timekeeping
 /// Edits and files are not dropped (they keep counts right, or were asked for). A scheduled post (a
 /// broadcast) that has waited ``broadcastWait`` seconds goes before the answers, so that a flood of
 /// requests never holds back the Roast of the Day.
+///
+/// Each delivered message's buttons are recorded with its id in the same write that completes its row
+/// (``StoreTransaction/recordKeyboard(_:posted:)``), and each delivered edit of them replaces the
+/// record: what a press on that message may carry (``EventRouter/screen(_:_:_:)``).
 public final class OutboxDeliverer: Sendable {
+    /// The buttons a delivery put on a message, to record; `posted` for a new message (not an edit).
+    private struct Keyboard: Sendable {
+        var issued: IssuedKeyboard
+        var posted: Bool
+    }
+
     /// How a delivered or refused row is to be marked in the store.
     private enum Mark: Sendable {
-        case delivered(MessageID?)
+        case delivered(MessageID?, Keyboard?)
         /// Delivered, with the photo the platform stored for a card drawn for it (kept in the same write).
-        case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?)
+        case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?, Keyboard?)
         case failed(reason: String)
         /// Not sent: it would have arrived too late (see ``replyDeadline``).
         case dropped
@@ -222,28 +232,27 @@ public final class OutboxDeliverer: Sendable {
             }
             if Self.isSuperseded(item.action, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
-                settle(item, .delivered(nil))
+                settle(item, .delivered(nil, nil))
                 continue
             }
             do {
-                let message: MessageID?
+                let mark: Mark
                 switch item.action {
                 case .picture(let order):
-                    settle(item, try await post(order, to: chat))
-                    state.withLock { _ = $0.parked.removeValue(forKey: chat) }
-                    continue
+                    mark = try await post(order, to: chat)
                 case .send(let content):
-                    message = try await platform.send(content, to: chat)
+                    let message = try await platform.send(content, to: chat)
+                    mark = .delivered(message, Self.keyboard(content.buttons, on: message, in: chat, posted: true))
                 case .edit(let target, let content):
                     try await platform.edit(target, in: chat, to: content)
-                    message = nil
+                    mark = .delivered(nil, Self.keyboard(content.buttons, on: target, in: chat, posted: false))
                 case .editButtons(let target, let buttons):
                     try await platform.editButtons(target, in: chat, to: buttons)
-                    message = nil
+                    mark = .delivered(nil, Self.keyboard(buttons, on: target, in: chat, posted: false))
                 case .document(let document):
-                    message = try await platform.sendDocument(document, to: chat)
+                    mark = .delivered(try await platform.sendDocument(document, to: chat), nil)
                 }
-                settle(item, .delivered(message))
+                settle(item, mark)
                 state.withLock { _ = $0.parked.removeValue(forKey: chat) }
             } catch {
                 guard handle(error, item: item, chat: chat) else { return }
@@ -298,7 +307,8 @@ public final class OutboxDeliverer: Sendable {
     private func post(_ order: PictureOrder, to chat: ChatID) async throws(DeliveryError) -> Mark {
         if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
             do {
-                return .delivered(try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message)
+                let message = try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message
+                return .delivered(message, Self.keyboard(order.buttons, on: message, in: chat, posted: true))
             } catch .rejected(let reason) {
                 logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
                 try? database.write { try $0.forgetCardPhoto(key) }
@@ -310,13 +320,23 @@ public final class OutboxDeliverer: Sendable {
         } catch {
             logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
             let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
-            return .delivered(try await platform.send(text, to: chat))
+            return .delivered(try await platform.send(text, to: chat), nil)
         }
         let sent = try await platform.sendPhoto(photo(.png(png), order), to: chat)
+        let keyboard = Self.keyboard(order.buttons, on: sent.message, in: chat, posted: true)
         if let key = order.card, let stored = sent.stored {
-            return .deliveredCard(sent.message, key, stored, madeBy: order.requester)
+            return .deliveredCard(sent.message, key, stored, madeBy: order.requester, keyboard)
         }
-        return .delivered(sent.message)
+        return .delivered(sent.message, keyboard)
+    }
+
+    /// The buttons of `rows` that send a payload back (not links), as put on `message`; nil for a new
+    /// message without any (an edit without any clears the record).
+    private static func keyboard(_ rows: [[Button]], on message: MessageID, in chat: ChatID, posted: Bool) -> Keyboard? {
+        let payloads = rows.joined().filter { $0.startsPrivateChat == nil && !$0.data.isEmpty }.map(\.data)
+        guard !payloads.isEmpty || !posted else { return nil }
+        let owner = payloads.lazy.compactMap { CallbackPayload(parsing: $0)?.owner }.first
+        return Keyboard(issued: IssuedKeyboard(chat: chat, message: message, payloads: payloads, owner: owner), posted: posted)
     }
 
     private func photo(_ image: PhotoImage, _ order: PictureOrder) -> OutgoingPhoto {
@@ -417,9 +437,12 @@ public final class OutboxDeliverer: Sendable {
     private func write(_ mark: Mark, _ id: Int64) throws {
         try database.write { tx in
             switch mark {
-            case .delivered(let message): try tx.completeOutbox(id, message: message)
-            case .deliveredCard(let message, let key, let photo, let madeBy):
+            case .delivered(let message, let keyboard):
+                try tx.completeOutbox(id, message: message)
+                if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
+            case .deliveredCard(let message, let key, let photo, let madeBy, let keyboard):
                 try tx.completeOutbox(id, message: message, cardPhoto: (key, photo, madeBy), at: clock.now)
+                if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
             case .failed(let reason): try tx.failOutbox(id, reason: reason)
             case .dropped: try tx.completeOutbox(id, message: nil)
             }

@@ -18,7 +18,8 @@ public struct PrivacyFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// `/forgetme`: asks for confirmation.
         case forgetMe
-        /// `/forgetme`'s answer (here, everywhere, or cancel), valid only for `user`.
+        /// `/forgetme`'s answer (here, everywhere, or cancel) by `user`, who asked (their button: the
+        /// router lets no one else's press through).
         case confirmForget(UserID, ForgetChoice, message: MessageID?)
         /// `/export`: the sender's data in this chat.
         case exportMine
@@ -48,11 +49,11 @@ public struct PrivacyFeature: Feature {
             self.choice = choice
         }
 
-        public var payload: String { CallbackPayload("x", choice.rawValue, String(user.rawValue)).encoded }
+        public var payload: String { CallbackPayload("x", choice.rawValue, for: user).encoded }
 
         public init?(_ payload: CallbackPayload) {
-            guard payload.tag == "x", payload.fields.count == 2, let choice = ForgetChoice(rawValue: payload.fields[0]),
-                let user = UserID(payloadField: payload.fields[1])
+            guard payload.tag == "x", let user = payload.owner, payload.fields.count == 1,
+                let choice = ForgetChoice(rawValue: payload.fields[0])
             else { return nil }
             self.user = user
             self.choice = choice
@@ -145,7 +146,6 @@ public struct PrivacyFeature: Feature {
         throws -> HandlerOutcome
     {
         let words = context.words
-        guard context.sender?.id == user else { return HandlerOutcome(notice: words.notYourButton) }
         let text: String
         switch choice {
         case .cancel:

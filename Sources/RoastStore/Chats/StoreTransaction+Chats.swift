@@ -117,6 +117,7 @@ extension StoreTransaction {
         try migrateScheduledPosts(from: old, to: new)
         try connection.execute("UPDATE shares SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("UPDATE export_requests SET chat_id = ? WHERE chat_id = ?", new, old)
+        try connection.execute("UPDATE OR REPLACE issued_keyboards SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", old)
         try retargetOutbox(from: old, to: new)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", old)

@@ -143,6 +143,7 @@ extension StoreTransaction {
             UNION SELECT chat_id, user_id FROM collection_choices
             UNION SELECT chat_id, user_id FROM export_requests
             UNION SELECT about_chat_id, about_user_id FROM outbox WHERE about_user_id IS NOT NULL AND about_chat_id IS NOT NULL
+            UNION SELECT chat_id, owner_user_id FROM issued_keyboards WHERE owner_user_id IS NOT NULL
         )
         """
 

@@ -8,7 +8,8 @@ extension StoreTransaction {
     /// roasts they requested there (with others' reactions on them and their cards), cards they asked
     /// for there, shares reported from there, their moods, streak, active days, badges, counters, card
     /// choice, collection pick and profile, messages queued or failed about them there (a failed export
-    /// keeps its whole file), and exports they asked for there. When `chat` is their private chat with
+    /// keeps its whole file), exports they asked for there, and the record of their personal panels'
+    /// buttons there. When `chat` is their private chat with
     /// the bot, the chat goes too (its settings, its queue and the inline shares reported from it).
     /// Other chats are untouched.
     ///
@@ -32,6 +33,7 @@ extension StoreTransaction {
         try forgetCollectionChoice(chat: chat, user: user)
         try connection.execute("DELETE FROM outbox WHERE about_chat_id = ? AND about_user_id = ?", chat, user)
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ? AND user_id = ?", chat, user)
+        try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ? AND owner_user_id = ?", chat, user)
         // Moods, streaks, active days, badges, card choices and counters go with the profile (ON DELETE CASCADE).
         try connection.execute("DELETE FROM profiles WHERE chat_id = ? AND user_id = ?", chat, user)
         if chat == .privateChat(of: user) { try forgetChat(chat) }
@@ -51,6 +53,7 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM seasonal_banners WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM outbox WHERE chat_id = ? OR about_chat_id = ?", chat, chat)
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM rated_roasts WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", chat)

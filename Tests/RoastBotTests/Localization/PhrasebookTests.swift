@@ -131,7 +131,7 @@ struct PhrasebookTests {
         Entry("badgePrefix", sameInBoth: true) { $0.badgePrefix }, Entry("badgeEarned") { $0.badgeEarned },
         Entry("freezeRefilled") { $0.freezeRefilled }, Entry("freezeOffer") { $0.freezeOffer(brokenLength: 8, validHours: 48) },
         Entry("freezeButton") { $0.freezeButton }, Entry("freezeUsed") { $0.freezeUsed(restoredTo: 8) },
-        Entry("freezeOfferClosed") { $0.freezeOfferClosed }, Entry("freezeNotYours") { $0.freezeNotYours },
+        Entry("freezeOfferClosed") { $0.freezeOfferClosed },
         Entry("freezeNothingToRestore") { $0.freezeNothingToRestore }, Entry("freezeRestoredNotice") { $0.freezeRestoredNotice },
         Entry("badgesHeader") { $0.badgesHeader("Ann", earned: 2, total: 14) }, Entry("badgesEarnedTitle") { $0.badgesEarnedTitle },
         Entry("badgesLockedTitle") { $0.badgesLockedTitle }, Entry("badgesNoneYet") { $0.badgesNoneYet },

@@ -84,6 +84,8 @@ struct ForgetLeavesNoRowTests {
         // An inline share, reported from her private chat.
         await bot.run(bot.envelope(.inlineQuery(id: "q", query: "meetings"), from: alice, in: privately))
         await bot.run(bot.envelope(.inlineChosen(resultID: "lvi.meetings.001", query: "meetings"), from: alice, in: privately))
+        // Her personal panel: the question of /forgetme, its buttons hers alone (left unanswered).
+        await bot.run(bot.command("/forgetme", from: alice))
         // Messages still queued about her, delivered or not: one stays pending, one failed.
         bot.platform.failNext(.rejected(reason: "Bad Request: chat not found"))
         await bot.run(bot.command("/streak", from: alice))

@@ -9,6 +9,11 @@ import Testing
 /// Streaks, badges and the leaderboard through the whole pipeline, with update dates set per
 /// simulated day.
 struct StreakScenarioTests {
+    /// The 🧊 button of Alice's freeze offer.
+    static let freezePayload = StreaksFeature.ButtonAction(restoring: BotFixture.alice.id).payload
+    /// The 🧊 button of Bob's.
+    static let bobsFreeze = StreaksFeature.ButtonAction(restoring: BotFixture.bob.id).payload
+
     static let carol = Person(id: UserID(33), displayName: "Carol", username: "carol", languageCode: "en")
     static let words = Phrasebook(.vi)
     static let dayLength: TimeInterval = 86_400
@@ -68,10 +73,10 @@ struct StreakScenarioTests {
                     ])
             }
             if day == 12 {
-                let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
+                let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == Self.bobsFreeze })
                 #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10, validHours: 48)))
                 let press = bot.envelope(
-                    .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
+                    .buttonPress(callbackID: "z", data: Self.bobsFreeze, message: offer.message), from: BotFixture.bob,
                     at: morning.addingTimeInterval(180))
                 await runTwice(bot, [press])
                 let edited = bot.platform.deliveries.contains {
@@ -192,13 +197,20 @@ struct StreakScenarioTests {
         }
         let back = start.addingTimeInterval(10 * Self.dayLength)
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
-        let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:11" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: "z:11", message: offer.message), from: BotFixture.bob, at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.freezeNotYours)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a1", data: "z:11", message: offer.message), at: back))
+        let offer = try #require(
+            bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == StreakScenarioTests.freezePayload })
+        await bot.run(
+            bot.envelope(
+                .buttonPress(callbackID: "b", data: StreakScenarioTests.freezePayload, message: offer.message), from: BotFixture.bob,
+                at: back))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.notYourButton)))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "a1", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a1", notice: Self.words.freezeRestoredNotice)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a2", data: "z:11", message: offer.message), at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.freezeNothingToRestore)))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "a2", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
+        // The offer was closed (its button taken away): a press on it is stale.
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.staleButton)))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 9)
         #expect(state?.freezes == 0)
@@ -298,7 +310,9 @@ struct FreezeOfferTests {
         }
         let back = start + 10 * dayLength
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
-        let offers = bot.platform.sentMessages.filter { $0.content.buttons.joined().contains { $0.data.hasPrefix("z:") } }
+        let offers = bot.platform.sentMessages.filter {
+            $0.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload }
+        }
         #expect(offers.count == 1)
         #expect(offers.first?.content.text.plainText.contains("48") == true)
         return (try #require(offers.first?.message), back)
@@ -310,7 +324,7 @@ struct FreezeOfferTests {
         _ = try await Self.brokenStreak(&bot)
         let streak = try #require(
             bot.platform.sentMessages.last { $0.content.text.plainText.contains(Phrasebook(.vi).streakHeader("Alice")) })
-        #expect(!streak.content.buttons.joined().contains { $0.data.hasPrefix("z:") })
+        #expect(!streak.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload })
     }
 
     @Test func aPressAfterFortyEightHoursRestoresNothing() async throws {
@@ -323,7 +337,7 @@ struct FreezeOfferTests {
                 bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
         }
         let late = back + 3 * Self.dayLength + 60
-        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: "z:11", message: offer), at: late))
+        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: StreakScenarioTests.freezePayload, message: offer), at: late))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "late", notice: Phrasebook(.vi).freezeNothingToRestore)))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 4)
@@ -334,7 +348,8 @@ struct FreezeOfferTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (offer, back) = try await Self.brokenStreak(&bot)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "soon", data: "z:11", message: offer), at: back + 20 * 3600))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "soon", data: StreakScenarioTests.freezePayload, message: offer), at: back + 20 * 3600))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "soon", notice: Phrasebook(.vi).freezeRestoredNotice)))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.freezes == 0)
