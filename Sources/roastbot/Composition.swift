@@ -35,6 +35,11 @@ enum Composition {
         return SimulatedClock(start: start, rate: settings.clockRate)
     }
 
+    /// Seconds of ``clock(_:)`` per real second: its rate when simulated, else 1.
+    static func clockRate(_ settings: BotSettings) -> Double {
+        settings.clockStart == nil ? 1 : settings.clockRate
+    }
+
     /// Takes the database's lock (a second process on the same file exits with
     /// ``databaseInUseExitCode``), then opens it. The lock is held while the returned value lives.
     ///

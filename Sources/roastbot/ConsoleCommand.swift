@@ -58,7 +58,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
-            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings), pictures: renderer)
+            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings), pictures: renderer,
+            clockRate: Composition.clockRate(settings))
         let banners = SeasonalBannerService(
             database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.resumePoint(of: .console) } ?? 1

@@ -78,7 +78,8 @@ enum TelegramMode {
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, administration: TelegramChatAdministration(client: client),
             inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings),
-            pictures: renderer, links: ShareLinks(botUsername: identity.username), metrics: metrics.bot, health: storeHealth)
+            pictures: renderer, links: ShareLinks(botUsername: identity.username), metrics: metrics.bot, health: storeHealth,
+            clockRate: Composition.clockRate(settings))
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
         defer { menus.cancel() }

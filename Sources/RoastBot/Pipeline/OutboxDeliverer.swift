@@ -83,6 +83,10 @@ public final class OutboxDeliverer: Sendable {
     public let replyDeadline: Double
     /// Seconds after which a waiting broadcast goes before the chat's answers.
     public let broadcastWait: Double
+    /// Three minutes: about 60 messages to a group at Telegram's 20 a minute.
+    public static let standardReplyDeadline: Double = 180
+    /// A minute.
+    public static let standardBroadcastWait: Double = 60
 
     private let database: RoastDatabase
     private let platform: any ChatPlatform
@@ -97,12 +101,12 @@ public final class OutboxDeliverer: Sendable {
     /// - Parameters:
     ///   - pictures: draws the pictures of ``OutboxAction/picture(_:)`` rows.
     ///   - metrics: where deliveries are counted (nothing by default).
-    ///   - replyDeadline: seconds an answer may wait before it is dropped (three minutes: about 60
-    ///     messages to a group at Telegram's 20 a minute).
-    ///   - broadcastWait: seconds a scheduled post waits behind answers at most.
+    ///   - replyDeadline: seconds of `clock` an answer may wait before it is dropped.
+    ///   - broadcastWait: seconds of `clock` a scheduled post waits behind answers at most.
     public init(
         database: RoastDatabase, platform: any ChatPlatform, pictures: any PictureRendering = NoPictures(), clock: any WallClock,
-        logger: Logger, metrics: BotMetrics = .disabled, replyDeadline: Double = 180, broadcastWait: Double = 60
+        logger: Logger, metrics: BotMetrics = .disabled, replyDeadline: Double = standardReplyDeadline,
+        broadcastWait: Double = standardBroadcastWait
     ) {
         self.replyDeadline = replyDeadline
         self.broadcastWait = broadcastWait
