@@ -11,7 +11,8 @@ import RoastStore
 ///
 /// Exports go to the person, never to a group: asked for in a group, the file is sent in the
 /// requester's private chat with the bot and the group sees a short note; someone who never opened
-/// that chat gets a button that opens it, and the file is made and sent there when they do. A
+/// that chat gets a button that opens it, and the file is made and sent there when they do (through
+/// the button's link, or by opening the chat any other way: their first words there deliver it). A
 /// chat's export holds its settings and totals, none of the members' names, usernames, languages or
 /// dates, and the group sees which admin asked for it.
 public struct PrivacyFeature: Feature {
@@ -73,8 +74,12 @@ public struct PrivacyFeature: Feature {
     ]
     public let buttonTags = ["x"]
     public let startLinks = ["export"]
+    /// Whether the operator configured an AI provider: a chat's export says AI is on only then.
+    private let aiAvailable: Bool
 
-    public init() {}
+    public init(aiAvailable: Bool = false) {
+        self.aiAvailable = aiAvailable
+    }
 
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
@@ -119,6 +124,25 @@ public struct PrivacyFeature: Feature {
         case .exportChat: try export(.chat, context, tx)
         case .deliverExport(let request, let chat): try deliverExport(request, linkedTo: chat, context, tx)
         }
+    }
+
+    public var accompanies: Bool { true }
+
+    /// Someone who speaks to the bot in their private chat can be reached there: the exports of their
+    /// own data they asked for in a group before they ever opened it are delivered now, whatever
+    /// opened the chat (a plain /start as well as the button's link). A chat's export waits for its
+    /// link, which checks the admin status again.
+    public func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+        guard traits.isRequest, context.envelope.chat.kind == .privateChat, let user = context.sender?.id else { return [] }
+        let notBefore = context.envelope.date.addingTimeInterval(-Self.exportLinkValidity)
+        var replies: [Reply] = []
+        for request in try tx.pendingExportRequests(user: user, notBefore: notBefore) where request.scope == .person {
+            guard try tx.takeExportRequest(request.id, user: user, notBefore: notBefore) != nil,
+                let document = try document(.person, of: user, in: request.chat, context.words, tx)
+            else { continue }
+            replies.append(.document(document))
+        }
+        return replies
     }
 
     /// Asks for confirmation with buttons only the sender can use; in the private chat, also offers
@@ -217,17 +241,22 @@ public struct PrivacyFeature: Feature {
                 filename: "roastmelater-\(chat.rawValue)-\(user.rawValue).json", contents: try Self.json(try tx.exportUser(user, in: chat)),
                 caption: RichText(plain: words.exportCaption(from: title)))
         case .chat:
-            guard let data = try tx.exportChat(chat) else { return nil }
+            guard var data = try tx.exportChat(chat) else { return nil }
+            data.aiConfigured = aiAvailable
+            data.settings.aiEnabled = data.settings.aiEnabled && aiAvailable
             return OutgoingDocument(
                 filename: "roastmelater-chat-\(chat.rawValue).json", contents: try Self.json(data),
                 caption: RichText(plain: words.exportChatCaption(from: title)))
         }
     }
 
+    /// An export as people read it: instants in ISO 8601, and days as ISO dates like the badges' and
+    /// moods' (never an object of year, month and day).
     static func json(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
+        encoder.userInfo[.localDatesAsISO] = true
         return Array(try encoder.encode(value))
     }
 }

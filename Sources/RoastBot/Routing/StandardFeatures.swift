@@ -22,7 +22,7 @@ public enum StandardFeatures {
             RecordsFeature(),
             LeaderboardFeature(),
             SettingsFeature(aiAvailable: aiAvailable),
-            PrivacyFeature(),
+            PrivacyFeature(aiAvailable: aiAvailable),
             MembershipFeature(),
             ReactionsFeature(),
             SharingFeature(selector: selector),

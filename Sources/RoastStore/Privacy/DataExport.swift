@@ -67,6 +67,9 @@ public struct UserDataExport: Sendable, Hashable, Codable {
 /// gets their own with `/export`.
 public struct ChatDataExport: Sendable, Hashable, Codable {
     public var settings: ChatSettings
+    /// Whether the operator configured an AI provider (the bot says; nil when unknown): without one,
+    /// `settings.aiEnabled` is false whatever the chat chose.
+    public var aiConfigured: Bool?
     /// People with a profile here who have not left.
     public var memberCount: Int
     public var roastCount: Int
