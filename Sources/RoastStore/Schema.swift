@@ -408,6 +408,11 @@ enum Schema {
                 """
         ),
         Migration(
+            // A freeze bridges a missed day: the heatmap shows it, frozen, inside the restored streak.
+            name: "mark the days a freeze bridged",
+            sql: "ALTER TABLE active_days ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;"
+        ),
+        Migration(
             // A roastbot database says so in its header (`DatabaseIdentity`): the bot and `roastbot restore`
             // refuse another application's file. "RMLB" in ASCII.
             name: "mark the file as a roastbot database",
