@@ -24,18 +24,23 @@ extension StoreTransaction {
             "UPDATE chats SET keyboards_since = ? WHERE chat_id = ? AND keyboards_since IS NULL", keyboard.message.rawValue, keyboard.chat)
     }
 
-    /// Whether a press carrying `payload` on `message` in `chat` is one the bot issued there.
+    /// Whether a press carrying `payload` on `message` in `chat` is one the bot issued there: recorded
+    /// with the message, or on a delivery to it (or, for a message not recorded yet, a new message)
+    /// still waiting for its mark (``pendingDelivery(puts:on:in:newMessage:)``).
     public func pressStanding(_ payload: String, on message: MessageID, in chat: ChatID) throws(StoreError) -> PressStanding {
         let issued = try connection.queryOne(
             "SELECT payloads FROM issued_keyboards WHERE chat_id = ? AND message_id = ?", chat, message.rawValue
         ) { (row: borrowing Row) in row.string(0) }
         if let issued {
-            return issued.split(separator: "\n", omittingEmptySubsequences: false).contains { $0 == payload } ? .issued : .notIssued
+            if issued.split(separator: "\n", omittingEmptySubsequences: false).contains(where: { $0 == payload }) { return .issued }
+            // An edit of its buttons may be on the platform already and not yet marked.
+            return try pendingDelivery(puts: payload, on: message, in: chat, newMessage: false) ? .issued : .notIssued
         }
         let since = try connection.queryOne("SELECT keyboards_since FROM chats WHERE chat_id = ?", chat) { (row: borrowing Row) in
             row.optionalInt64(0)
         }
         guard let since = since ?? nil, message.rawValue >= since else { return .predatesRecords }
-        return .notIssued
+        // No record yet: the message may be one whose delivery is not marked yet.
+        return try pendingDelivery(puts: payload, on: message, in: chat, newMessage: true) ? .issued : .notIssued
     }
 }

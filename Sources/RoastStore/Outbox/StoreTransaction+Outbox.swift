@@ -70,6 +70,31 @@ extension StoreTransaction {
         ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
     }
 
+    /// Whether a delivery of `chat` still pending puts a button sending `payload` on `message`: an
+    /// edit of that message, or, when `newMessage` (the message has no record of its own), a message
+    /// being posted, whose id the bot learns only once its delivery completes. Between the platform
+    /// taking a message and the write that marks it delivered (and records its buttons), a press on
+    /// one of its buttons is one the bot issued (``pressStanding(_:on:in:)``).
+    func pendingDelivery(puts payload: String, on message: MessageID, in chat: ChatID, newMessage: Bool) throws(StoreError) -> Bool {
+        let rows = try connection.query(
+            "SELECT payload FROM outbox WHERE state = 'pending' AND chat_id = ? AND instr(payload, ?) > 0 ORDER BY outbox_id LIMIT 50",
+            chat, OutboxPayloadWriter.buttonPrefix(data: payload)
+        ) { (row: borrowing Row) in row.string(0) }
+        for json in rows {
+            guard let action = try? Self.decoder.decode(OutboxAction.self, from: Data(json.utf8)) else { continue }
+            let buttons: [[Button]]
+            switch action {
+            case .send(let content) where newMessage: buttons = content.buttons
+            case .picture(let order) where newMessage: buttons = order.buttons
+            case .edit(message, let content): buttons = content.buttons
+            case .editButtons(message, let rows): buttons = rows
+            default: continue
+            }
+            if buttons.joined().contains(where: { $0.data == payload && $0.startsPrivateChat == nil }) { return true }
+        }
+        return false
+    }
+
     /// How many items are pending and when the oldest of them was queued (nil when none is).
     public func pendingOutboxSummary() throws(StoreError) -> (count: Int, oldest: Date?) {
         try connection.queryOne("SELECT count(*), min(created_at) FROM outbox WHERE state = 'pending'") { (row: borrowing Row) in
