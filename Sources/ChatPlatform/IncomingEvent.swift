@@ -93,8 +93,10 @@ public enum IncomingEvent: Sendable, Hashable {
     case reactionChange(message: MessageID, old: [String], new: [String])
     /// The bot's own membership in the chat changed.
     case botMembership(BotMembership)
-    /// Another member's status changed (promoted, demoted, left…): whether they are an admin now.
+    /// Another member's status changed (promoted, demoted…): whether they are an admin now.
     case memberChanged(UserID, isAdmin: Bool)
+    /// Another member left the chat, or was removed from it.
+    case memberLeft(UserID)
     /// The group became a supergroup with a new id; data must follow it.
     case migrated(to: ChatID)
     /// Inline-mode query typed in any chat (`chat` is then the sender's private chat).

@@ -41,6 +41,7 @@ public struct ConsoleFiles: Sendable, Hashable {
     /// Writes `bytes` to `file`, creating its folder first.
     func write(_ bytes: [UInt8], to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
+        // Written beside and renamed into place: a link planted at the predictable name is replaced, never followed.
+        try Data(bytes).write(to: file, options: .atomic)
     }
 }

@@ -34,7 +34,8 @@ public final class DatabaseLock: Sendable {
     /// link, `./data` and an absolute path) share it.
     public init(databasePath: String) throws(LockError) {
         path = Self.resolved(databasePath) + ".lock"
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Never through a link planted at the lock's name (`restore` may run as root).
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .unavailable(path: path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let error = errno

@@ -161,6 +161,14 @@ public final class RoastDatabase: Sendable {
                 return
             }
             outcome = Self.run(connection, begin: begin, readOnly: readOnly, body)
+            guard connection.erasesLogAfterCommit else { return }
+            if case .failure = outcome {
+                // Rolled back: nothing was deleted.
+                connection.erasesLogAfterCommit = false
+            } else if checkpointer?.truncateLog(writer: connection) ?? true {
+                connection.erasesLogAfterCommit = false
+            }
+            // Else readers kept the log from being truncated: tried again after the next commit.
         }
         // withLock always runs its closure, which always sets `outcome`.
         return try outcome!.get()

@@ -426,5 +426,51 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        Migration(
+            // A roastbot database says so in its header (`DatabaseIdentity`): the bot and `roastbot restore`
+            // refuse another application's file. "RMLB" in ASCII.
+            name: "mark the file as a roastbot database",
+            sql: "PRAGMA application_id = 1380797506;"
+        ),
+        Migration(
+            // A secret of this database keys the pseudonyms logs name people by and the record of who
+            // asked to be forgotten, which a restore of an older backup applies again: a keyed hash of
+            // the chat and person and the time of the request, nothing of theirs.
+            name: "keep a secret for pseudonyms and a record of forget requests",
+            sql: """
+                INSERT OR IGNORE INTO bot_state (key, value) VALUES ('pseudonym_key', lower(hex(randomblob(32))));
+                CREATE TABLE forget_requests (
+                    mark TEXT PRIMARY KEY NOT NULL,
+                    requested_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """
+        ),
+        Migration(
+            // Someone who left a group leaves its boards at once and their data goes after the retention
+            // period, unless they come back first (any activity there clears the date).
+            name: "date when members left a chat",
+            sql: """
+                ALTER TABLE profiles ADD COLUMN left_at REAL;
+                CREATE INDEX profiles_by_departure ON profiles (left_at) WHERE left_at IS NOT NULL;
+                """
+        ),
+        Migration(
+            // A button press acts only on the message its button was issued on: the buttons of each
+            // message the bot posted, recorded when it was delivered (and on each delivered edit of
+            // them). A personal panel's owner is kept beside, so that forgetting them removes it. A
+            // chat's first record dates its checks (messages posted before have no record to check).
+            name: "record the keyboards the bot issued",
+            sql: """
+                CREATE TABLE issued_keyboards (
+                    chat_id INTEGER NOT NULL,
+                    message_id INTEGER NOT NULL,
+                    payloads TEXT NOT NULL,
+                    owner_user_id INTEGER,
+                    PRIMARY KEY (chat_id, message_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX issued_keyboards_by_owner ON issued_keyboards (chat_id, owner_user_id) WHERE owner_user_id IS NOT NULL;
+                ALTER TABLE chats ADD COLUMN keyboards_since INTEGER;
+                """
+        ),
     ]
 }

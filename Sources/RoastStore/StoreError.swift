@@ -9,6 +9,9 @@ public enum StoreError: Error, Sendable, Hashable {
     case sqlite(code: Int32, message: String)
     /// A stored row holds a value this binary cannot decode; the string names the table and column.
     case corruptRow(String)
+    /// The file is a database of another application, or not one this bot's migrations made (see
+    /// `DatabaseIdentity`); `reason` says what gave it away.
+    case notThisApplication(reason: String)
 }
 
 extension StoreError {
@@ -37,6 +40,7 @@ extension StoreError: CustomStringConvertible {
         case .unknownMigration(let name): "unknown migration \(name) (the database was used by a newer roastbot)"
         case .sqlite(let code, let message): "\(message) (SQLite code \(code))"
         case .corruptRow(let what): "corrupt row \(what)"
+        case .notThisApplication(let reason): "not a roastbot database: \(reason)"
         }
     }
 }

@@ -12,9 +12,12 @@ import Timekeeping
 
 /// Start-up steps shared by the console and Telegram modes.
 enum Composition {
-    /// Logs go to standard error, as text or one JSON object per line, with every secret scrubbed.
-    static func bootstrapLogging(level: String, format: BotSettings.LogFormat = .text, secrets: [String]) -> Logger {
+    /// Logs go to standard error, as text or one JSON object per line, with every secret scrubbed
+    /// and people named by pseudonyms (``LogPseudonyms``: they take the database's secret once
+    /// ``openDatabase(_:faults:pseudonyms:)`` has opened it).
+    static func bootstrapLogging(level: String, format: BotSettings.LogFormat = .text, secrets: [String]) -> (Logger, LogPseudonyms) {
         let parsed = Logger.Level(rawValue: level) ?? .info
+        let pseudonyms = LogPseudonyms()
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler =
                 switch format {
@@ -22,14 +25,19 @@ enum Composition {
                 case .json: JSONLogHandler(label: label)
                 }
             handler.logLevel = parsed
-            return RedactingLogHandler(wrapping: handler, secrets: secrets)
+            return PseudonymisingLogHandler(wrapping: RedactingLogHandler(wrapping: handler, secrets: secrets), pseudonyms: pseudonyms)
         }
-        return Logger(label: "roastbot")
+        return (Logger(label: "roastbot"), pseudonyms)
     }
 
     static func clock(_ settings: BotSettings) -> any WallClock {
         guard let start = settings.clockStart else { return SystemClock() }
         return SimulatedClock(start: start, rate: settings.clockRate)
+    }
+
+    /// Seconds of ``clock(_:)`` per real second: its rate when simulated, else 1.
+    static func clockRate(_ settings: BotSettings) -> Double {
+        settings.clockStart == nil ? 1 : settings.clockRate
     }
 
     /// Takes the database's lock (a second process on the same file exits with
@@ -38,8 +46,10 @@ enum Composition {
     /// Every file the bot creates from here on (the database, its log and lock, share cards) holds
     /// people's data, so the process's umask becomes 077 first: readable by the bot's user alone,
     /// whatever umask it was started with (a container's default is 022); database files created
-    /// before with wider permissions are narrowed to 0600.
-    static func openDatabase(_ path: String, faults: StoreFaults? = nil) throws -> (RoastDatabase, DatabaseLock) {
+    /// before with wider permissions are narrowed to 0600. Log lines name people by pseudonyms
+    /// keyed by the database's secret from here on.
+    static func openDatabase(_ path: String, faults: StoreFaults? = nil, pseudonyms: LogPseudonyms) throws -> (RoastDatabase, DatabaseLock)
+    {
         umask(0o077)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let lock: DatabaseLock
@@ -61,6 +71,11 @@ enum Composition {
         // A database an older version (or a container's 022 umask) left readable by others is made private.
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             _ = chmod(file, 0o600)
+        }
+        do {
+            pseudonyms.install(key: try database.read { try $0.pseudonymKey() })
+        } catch {
+            fail("cannot read the database \(path): \(error)")
         }
         return (database, lock)
     }

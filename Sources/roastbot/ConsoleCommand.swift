@@ -27,11 +27,11 @@ struct ConsoleCommand: AsyncParsableCommand {
     static func run(settings: BotSettings, userName: String) async throws {
         let environment = ProcessInfo.processInfo.environment
         let level = environment["ROASTBOT_LOG_LEVEL"] == nil ? "warning" : settings.logLevel
-        let logger = Composition.bootstrapLogging(
+        let (logger, pseudonyms) = Composition.bootstrapLogging(
             level: level, format: settings.logFormat, secrets: [settings.telegram.token, settings.ai.key].compactMap { $0 })
         let clock = Composition.clock(settings)
         let databasePath = settings.databasePath ?? BotSettings.defaultConsoleDatabase
-        let (database, lock) = try Composition.openDatabase(databasePath)
+        let (database, lock) = try Composition.openDatabase(databasePath, pseudonyms: pseudonyms)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let library = try Composition.loadLibrary(settings)
@@ -59,7 +59,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: clock, logger: logger, seed: settings.seed,
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
-            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings), pictures: renderer)
+            collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings), pictures: renderer,
+            clockRate: Composition.clockRate(settings))
         let banners = SeasonalBannerService(
             database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.resumePoint(of: .console) } ?? 1

@@ -8,8 +8,10 @@ struct RestoreCommand: ParsableCommand {
         commandName: "restore",
         abstract: "Replace the database with the backup FILE (the bot must be stopped; integrity-checked first).",
         discussion: """
-            Refuses while a bot runs on the database (exit code 4). The backup is checked with PRAGMA \
-            integrity_check before anything changes; the current database is kept beside it as \
+            Refuses while a bot runs on the database (exit code 4). Before anything changes the backup is \
+            checked (PRAGMA integrity_check; a roastbot database, from this version or an older one), brought \
+            to this version's schema, and the people who asked to be forgotten since it was taken (recorded \
+            in the current database) are forgotten in it again. The current database is kept beside it as \
             <database>.before-restore-<time>.
             """
     )
@@ -38,8 +40,18 @@ struct RestoreCommand: ParsableCommand {
         }
         defer { withExtendedLifetime(lock) {} }
         do {
-            let kept = try DatabaseBackup.restore(from: file, to: target)
-            print("restored \(target) from \(file): integrity ok" + (kept.map { "; the previous database is kept as \($0)" } ?? ""))
+            let restored = try DatabaseBackup.restore(from: file, to: target)
+            print(
+                "restored \(target) from \(file): integrity ok"
+                    + (restored.forgottenAgain > 0
+                        ? "; \(restored.forgottenAgain) people who asked to be forgotten since were forgotten again" : "")
+                    + (restored.kept.map { "; the previous database is kept as \($0)" } ?? ""))
+            if let reason = restored.recordUnreadable {
+                FileHandle.standardError.write(
+                    Data(
+                        ("roastbot: warning: the record of who asked to be forgotten could not be read from the replaced database "
+                            + "(\(reason)); anyone who asked since the backup was taken is in the restored database again\n").utf8))
+            }
         } catch {
             FileHandle.standardError.write(Data("roastbot: restore failed, nothing changed: \(error)\n".utf8))
             throw ExitCode(1)

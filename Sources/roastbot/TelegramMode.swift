@@ -21,7 +21,7 @@ enum TelegramMode {
         let webhookURL = settings.webhook.url
         // Made before logging starts, so that the log handler scrubs it like the token.
         let secret = webhookURL.map { _ in WebhookSecret.random() }
-        let logger = Composition.bootstrapLogging(
+        let (logger, pseudonyms) = Composition.bootstrapLogging(
             level: settings.logLevel, format: settings.logFormat, secrets: [token, settings.ai.key, secret?.value].compactMap { $0 })
         // The bot's "now" may be simulated; transport waits (throttle, backoff) always use real time.
         let botClock = Composition.clock(settings)
@@ -40,8 +40,9 @@ enum TelegramMode {
         async let loadedCollections = Composition.loadCollections(settings)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
         let (database, lock) = try Composition.openDatabase(
-            settings.databasePath ?? BotSettings.defaultTelegramDatabase, faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:))
-        )
+            settings.databasePath ?? BotSettings.defaultTelegramDatabase,
+            faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:)),
+            pseudonyms: pseudonyms)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
         let notifier = SystemdNotifier.fromEnvironment()
@@ -79,7 +80,8 @@ enum TelegramMode {
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, administration: TelegramChatAdministration(client: client),
             inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings),
-            pictures: renderer, links: ShareLinks(botUsername: identity.username), metrics: metrics.bot, health: storeHealth)
+            pictures: renderer, links: ShareLinks(botUsername: identity.username), metrics: metrics.bot, health: storeHealth,
+            clockRate: Composition.clockRate(settings))
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
         defer { menus.cancel() }

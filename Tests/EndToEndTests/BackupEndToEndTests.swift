@@ -13,8 +13,8 @@ struct BackupEndToEndTests {
     static let chats = (0..<10).map { FakeChat(id: -720_000 - Int64($0), type: .supergroup, title: "Backup team \($0)") }
     static let users = (0..<4).map { FakeUser(id: 7_200 + Int64($0), firstName: "B\($0)", languageCode: "en") }
 
-    static func command(_ arguments: [String], database: String) throws -> (status: Int32, output: String) {
-        try DeploymentEndToEndTests.run(
+    static func command(_ arguments: [String], database: String) async throws -> (status: Int32, output: String) {
+        try await DeploymentEndToEndTests.runOffThePool(
             BotProcess.executable.path, arguments, environment: ["ROASTBOT_DB": database, "PATH": "/usr/bin:/bin"])
     }
 
@@ -26,6 +26,15 @@ struct BackupEndToEndTests {
             let ids = try tx.connection.query("SELECT roast_id FROM roasts") { (row: borrowing Row) in row.int64(0) }
             return (Set(ids), try tx.resumePoint(of: EventSource("telegram")))
         }
+    }
+
+    /// The first `count` messages the bot sent to `chat`, waited for as long as a loaded machine may
+    /// need (the wait ends as soon as they are there); a test that goes on without them would only
+    /// report what follows from their absence.
+    static func messages(_ count: Int, in chat: FakeChat, _ fake: FakeBotAPI) async throws -> [FakeSentMessage] {
+        let sent = await fake.waitForMessages(count, in: chat.id, timeout: 120)
+        try #require(sent.count >= count, "\(sent.count) of \(count) messages in \(chat.id)")
+        return Array(sent.prefix(count))
     }
 
     @Test func aBackupDuringAWriteStreamIsWholeAndHoldsEverythingCommittedBeforeIt() async throws {
@@ -42,10 +51,10 @@ struct BackupEndToEndTests {
                 if index % 10 == 9 { try? await Task.sleep(for: .milliseconds(20)) }
             }
         }
-        _ = await fake.waitFor(timeout: .seconds(60)) { fake.allSentMessages.count >= 150 }
+        try #require(await fake.waitFor(timeout: .seconds(120)) { fake.allSentMessages.count >= 150 })
         let before = try Self.contents(bot.databasePath)
         let file = bot.directory.appendingPathComponent("copy.sqlite").path
-        let backup = try Self.command(["backup", file], database: bot.databasePath)
+        let backup = try await Self.command(["backup", file], database: bot.databasePath)
         await stream.value
         #expect(backup.status == 0, "\(backup.output)")
         #expect(backup.output.contains("integrity ok"))
@@ -59,7 +68,7 @@ struct BackupEndToEndTests {
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"), "one self-contained file")
         // The bot was not disturbed: every command is answered.
-        #expect(await fake.waitFor(timeout: .seconds(60)) { fake.allSentMessages.count >= total })
+        #expect(await fake.waitFor(timeout: .seconds(180)) { fake.allSentMessages.count >= total })
         await fake.stop()
     }
 
@@ -70,13 +79,13 @@ struct BackupEndToEndTests {
         defer { bot.cleanUp() }
         try bot.start()
         for _ in 0..<3 { fake.commandMessage(chat: Self.chats[0], from: Self.users[0], text: "/roast") }
-        _ = await fake.waitForMessages(3, in: Self.chats[0].id, timeout: 30)
+        _ = try await Self.messages(3, in: Self.chats[0], fake)
         let file = bot.directory.appendingPathComponent("three.sqlite").path
-        #expect(try Self.command(["backup", file], database: bot.databasePath).status == 0)
+        #expect(try await Self.command(["backup", file], database: bot.databasePath).status == 0)
         for _ in 0..<2 { fake.commandMessage(chat: Self.chats[0], from: Self.users[0], text: "/roast") }
-        _ = await fake.waitForMessages(5, in: Self.chats[0].id, timeout: 30)
+        _ = try await Self.messages(5, in: Self.chats[0], fake)
 
-        let refused = try Self.command(["restore", file], database: bot.databasePath)
+        let refused = try await Self.command(["restore", file], database: bot.databasePath)
         #expect(refused.status == 4, "\(refused.output)")
         #expect(refused.output.contains("stop it"))
         bot.signal(SIGTERM)
@@ -85,12 +94,12 @@ struct BackupEndToEndTests {
 
         let garbage = bot.directory.appendingPathComponent("garbage.sqlite").path
         try Data(repeating: 0x42, count: 8_192).write(to: URL(fileURLWithPath: garbage))
-        let rejected = try Self.command(["restore", garbage], database: bot.databasePath)
+        let rejected = try await Self.command(["restore", garbage], database: bot.databasePath)
         #expect(rejected.status == 1, "\(rejected.output)")
         #expect(rejected.output.contains("nothing changed"))
         #expect(try Self.contents(bot.databasePath).roasts.count == 5)
 
-        let restored = try Self.command(["restore", file], database: bot.databasePath)
+        let restored = try await Self.command(["restore", file], database: bot.databasePath)
         #expect(restored.status == 0, "\(restored.output)")
         #expect(restored.output.contains("integrity ok"))
         #expect(try Self.contents(bot.databasePath).roasts.count == 3)
@@ -102,10 +111,64 @@ struct BackupEndToEndTests {
         // The bot starts on the restored database.
         try bot.start()
         fake.commandMessage(chat: Self.chats[0], from: Self.users[0], text: "/roast")
-        _ = await fake.waitForMessages(6, in: Self.chats[0].id, timeout: 30)
+        _ = try await Self.messages(6, in: Self.chats[0], fake)
         bot.signal(SIGTERM)
         #expect(await bot.waitForExit() == 0)
         #expect(try Self.contents(bot.databasePath).roasts.count == 4)
+        await fake.stop()
+    }
+
+    /// The commands as an operator runs them: a backup onto the live database is refused and the bot
+    /// goes on unharmed; a restore of a backup taken before someone asked to be forgotten forgets
+    /// them again; a backup from a newer version is refused before anything changes.
+    @Test func backupAndRestoreGuardTheDatabaseAndWhoAskedToBeForgotten() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+        let team = Self.chats[0]
+        let (lan, minh) = (Self.users[0], Self.users[1])
+        fake.commandMessage(chat: team, from: lan, text: "/roast")
+        fake.commandMessage(chat: team, from: minh, text: "/roast")
+        _ = try await Self.messages(2, in: team, fake)
+        let file = bot.directory.appendingPathComponent("before-forget.sqlite").path
+        #expect(try await Self.command(["backup", file], database: bot.databasePath).status == 0)
+
+        for target in [bot.databasePath, bot.databasePath + "-wal"] {
+            let refused = try await Self.command(["backup", target], database: bot.databasePath)
+            #expect(refused.status == 1, "\(refused.output)")
+            #expect(refused.output.contains("choose another destination"))
+        }
+        fake.commandMessage(chat: team, from: minh, text: "/forgetme")
+        let question = try await Self.messages(3, in: team, fake)[2]
+        let yes = try #require(question.allButtons.first?.callbackData)
+        fake.callbackQuery(from: minh, message: question, data: yes)
+        #expect(await fake.waitFor(timeout: .seconds(60)) { !fake.callbackAnswers.isEmpty })
+        fake.commandMessage(chat: team, from: lan, text: "/roast")
+        _ = try await Self.messages(4, in: team, fake)
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        #expect(try DatabaseBackup.integrityCheck(bot.databasePath) == "ok")
+        #expect(try Self.contents(bot.databasePath).roasts.count == 2, "Lan's two roasts; Minh's forgotten")
+
+        let newer = bot.directory.appendingPathComponent("newer.sqlite").path
+        try FileManager.default.copyItem(atPath: file, toPath: newer)
+        let future = try SQLiteConnection(path: newer)
+        try future.execute("INSERT INTO schema_migrations (name, applied_at) VALUES ('from a later version', 0)")
+        future.close()
+        let refused = try await Self.command(["restore", newer], database: bot.databasePath)
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(refused.output.contains("newer roastbot") && refused.output.contains("nothing changed"))
+        #expect(try Self.contents(bot.databasePath).roasts.count == 2)
+
+        let restored = try await Self.command(["restore", file], database: bot.databasePath)
+        #expect(restored.status == 0, "\(restored.output)")
+        #expect(restored.output.contains("forgotten again"))
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        #expect(try database.read { try $0.profile(chat: .init(team.id), user: .init(minh.id)) } == nil)
+        #expect(try database.read { try $0.profile(chat: .init(team.id), user: .init(lan.id)) } != nil)
         await fake.stop()
     }
 

@@ -69,6 +69,41 @@ struct CardsEndToEndTests {
         await fake.stop()
     }
 
+    /// The renderer draws pictures and needs nothing of the bot's secrets: its environment holds the
+    /// locale, font and cache variables it reads, and neither the bot token, the AI key nor any other
+    /// setting of the bot (a crash dump or a compromised font library in it reveals none of them).
+    @Test func theRendererChildGetsNeitherTheTokenNorTheAIKeyInItsEnvironment() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let aiKey = "sk-renderer-proof-4e1d9c"
+        let bot = try BotProcess(
+            fake: fake,
+            extraEnvironment: [
+                "ROASTBOT_AI_KEY": aiKey, "ROASTBOT_AI_URL": "http://127.0.0.1:9/v1", "ROASTBOT_AI_MODEL": "proof",
+                "LANG": "C.UTF-8", "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.path,
+            ])
+        defer { bot.cleanUp() }
+        try bot.start()
+        fake.commandMessage(chat: Self.group, from: Self.lan, text: "/roast họp 3")
+        let roast = try #require(await fake.waitForMessages(1, in: Self.group.id).first)
+        let card = try #require(roast.allButtons.first { $0.text == "🖼" }?.callbackData)
+        fake.callbackQuery(from: Self.lan, message: roast, data: card)
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.photos.count == 1 })
+
+        let renderer = try #require(bot.children.first, "the renderer runs until it has been idle for minutes")
+        let environment = BotProcess.environment(of: renderer)
+        #expect(!environment.isEmpty, "/proc/\(renderer)/environ is readable")
+        let secrets = environment.filter { $0.value.contains(fake.token) || $0.value.contains(aiKey) }
+        #expect(secrets.isEmpty, "the renderer sees \(secrets.keys.sorted())")
+        #expect(environment.keys.filter { $0.hasPrefix("TELEGRAM_") || $0.hasPrefix("ROASTBOT_") }.isEmpty, "\(environment.keys.sorted())")
+        #expect(environment["LANG"] == "C.UTF-8")
+        #expect(environment["XDG_CACHE_HOME"] == FileManager.default.temporaryDirectory.path)
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        await fake.stop()
+    }
+
     @Test func theHeatmapMarksExactlyTheDaysThePersonWasActive() async throws {
         let fake = FakeBotAPI()
         try await fake.start()

@@ -31,6 +31,20 @@ struct DeploymentEndToEndTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
+    /// ``run(_:_:environment:in:input:)`` on a thread of its own, for async tests: waiting for a child
+    /// (a backup, a restore) on the cooperative pool would hold one of its few threads — the one the
+    /// fake servers and the other tests of a parallel run need — for as long as the child runs.
+    static func runOffThePool(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try run(executable, arguments, environment: environment) })
+            }
+            .start()
+        }
+    }
+
     static func mode(_ path: String) throws -> (permissions: Int, owner: String, group: String) {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (

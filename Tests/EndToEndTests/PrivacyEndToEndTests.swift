@@ -114,4 +114,116 @@ struct PrivacyEndToEndTests {
         #expect(try database.read { try $0.exportUser(.init(Self.lan.id), in: .init(Self.team.id)).roasts.isEmpty })
         await fake.stop()
     }
+
+    /// Someone who left a group leaves its boards at once (the `chat_member` update of their
+    /// departure), and `/forgetme` in their private chat with the bot forgets them in every chat —
+    /// also the group they can no longer write in.
+    @Test func aMemberWhoLeftLeavesTheBoardsAndIsForgottenEverywhereFromThePrivateChat() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let minh = FakeUser(id: 852, firstName: "Minh", username: "minh", languageCode: "en")
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+
+        fake.commandMessage(chat: Self.team, from: Self.lan, text: "/roast")
+        fake.commandMessage(chat: Self.team, from: minh, text: "/roast")
+        fake.commandMessage(chat: Self.team, from: minh, text: "/roast")
+        _ = await fake.waitForMessages(3, in: Self.team.id)
+        fake.chatMember(chat: Self.team, member: minh, by: minh, oldStatus: .member, newStatus: .left)
+        let top = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/top")
+        let board = try #require(await Self.answer(to: top, in: Self.team.id, fake))
+        #expect(board.text.contains("Lan"))
+        #expect(!board.text.contains("Minh"), "\(board.text)")
+
+        let minhPrivately = FakeChat(id: minh.id, type: .private)
+        fake.commandMessage(chat: minhPrivately, from: minh, text: "/forgetme")
+        let question = try #require(await fake.waitForMessages(1, in: minhPrivately.id).last)
+        let everywhere = try #require(question.allButtons.first { $0.text.contains("every chat") }?.callbackData, "\(question.allButtons)")
+        fake.callbackQuery(from: minh, message: question, data: everywhere)
+        #expect(await fake.waitFor(timeout: .seconds(15)) { !fake.callbackAnswers.isEmpty })
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        try database.read { tx throws in
+            #expect(try tx.profile(chat: .init(Self.team.id), user: .init(minh.id)) == nil)
+            #expect(try tx.exportUser(.init(minh.id), in: .init(Self.team.id)).roasts.isEmpty)
+            #expect(try tx.chatsHolding(.init(minh.id)).isEmpty)
+            #expect(try tx.exportUser(.init(Self.lan.id), in: .init(Self.team.id)).roasts.count == 1)
+        }
+        await fake.stop()
+    }
+
+    /// `/export chat` gives an admin the chat's settings and totals, not the other members' names,
+    /// usernames, languages or dates; the group sees who exported it.
+    @Test func aChatExportHoldsNoOtherMembersDetailsAndTheGroupSeesWhoAskedForIt() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let minh = FakeUser(id: 853, firstName: "Minhquietname", username: "minh_secret_handle", languageCode: "vi")
+        fake.setMemberStatus(.administrator, of: Self.lan, in: Self.team)
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+
+        fake.commandMessage(chat: Self.lanPrivately, from: Self.lan, text: "/start")
+        _ = await fake.waitForMessages(1, in: Self.lanPrivately.id)
+        fake.commandMessage(chat: Self.team, from: minh, text: "/roast")
+        fake.commandMessage(chat: Self.team, from: Self.lan, text: "/roast")
+        _ = await fake.waitForMessages(2, in: Self.team.id)
+        let export = fake.commandMessage(chat: Self.team, from: Self.lan, text: "/export chat")
+        let note = try #require(await Self.answer(to: export, in: Self.team.id, fake))
+        #expect(note.text.contains("Lan"), "the group sees who exported its data: \(note.text)")
+        #expect(await fake.waitFor(timeout: .seconds(15)) { fake.documents.count == 1 })
+        let document = try #require(fake.documents.first)
+        #expect(document.chatID == Self.lanPrivately.id)
+        let text = String(decoding: document.contents, as: UTF8.self)
+        for detail in ["Minhquietname", "minh_secret_handle", String(minh.id), "languageCode", "firstSeen", "lastSeen"] {
+            #expect(!text.contains(detail), "the export holds \(detail)")
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: document.contents) as? [String: Any])
+        #expect(json["roastCount"] as? Int == 2)
+        #expect(json["memberCount"] as? Int == 2)
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        await fake.stop()
+    }
+
+    /// A person's id (their private chat's id) never appears in the log, at trace level, through
+    /// lines that name the chat (a forged button, the chat becoming unreachable): a stable pseudonym
+    /// keyed by the database's secret stands for it. A group's id is no person's and stays as it is.
+    @Test func logsNameAPersonByAPseudonymNeverByTheirId() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let person = FakeUser(id: 7_394_615_028, firstName: "Phuong", username: "phuong", languageCode: "en")
+        let privately = FakeChat(id: person.id, type: .private)
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+
+        fake.commandMessage(chat: privately, from: person, text: "/roast")
+        let roast = try #require(await fake.waitForMessages(1, in: privately.id).first)
+        fake.callbackQuery(from: person, message: roast, data: "zz:forged")
+        #expect(await fake.waitFor(timeout: .seconds(15)) { !fake.callbackAnswers.isEmpty })
+        fake.commandMessage(chat: Self.team, from: person, text: "/roast")
+        _ = await fake.waitForMessages(1, in: Self.team.id)
+        fake.setBotRemoved(fromChat: privately.id)
+        fake.commandMessage(chat: privately, from: person, text: "/roast")
+        #expect(await fake.waitFor(timeout: .seconds(15)) { bot.log.contains("chat unavailable") })
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        let log = bot.log
+        #expect(log.contains("stale or forged button payload"))
+        let lines = log.split(separator: "\n").filter { $0.contains(String(person.id)) }
+        #expect(lines.isEmpty, "\(lines.count) lines name the person: \(lines.prefix(3))")
+        let database = try RoastDatabase(path: bot.databasePath)
+        defer { database.close() }
+        let digest = KeyedDigest(key: try database.read { try $0.pseudonymKey() })
+        let pseudonym = "u" + digest.hex("log:\(person.id)").prefix(12)
+        #expect(log.contains(pseudonym), "the lines about the person carry \(pseudonym)")
+        await fake.stop()
+    }
 }

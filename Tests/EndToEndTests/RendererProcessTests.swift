@@ -47,6 +47,23 @@ struct RendererProcessTests {
         #expect(!targets.contains(#filePath), "\(targets)")
     }
 
+    @Test func theChildsEnvironmentHoldsOnlyWhatDrawingNeeds() async throws {
+        let parent = [
+            "TELEGRAM_BOT_TOKEN": "123:secret-token", "ROASTBOT_AI_KEY": "sk-secret", "ROASTBOT_DB": "/var/lib/roastbot/roastbot.sqlite",
+            "DISCORD_BOT_TOKEN": "discord-secret", "AWS_SECRET_ACCESS_KEY": "aws-secret", "PATH": "/usr/bin:/bin", "HOME": "/nonexistent",
+            "LANG": "C.UTF-8", "LC_CTYPE": "C.UTF-8", "TZ": "UTC", "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.path,
+            "FONTCONFIG_PATH": "/etc/fonts",
+        ]
+        let renderer = RendererProcess(executable: Self.executable, environment: parent, logger: Logger(label: "test"))
+        defer { renderer.stop() }
+        #expect(Bitmap(png: try await renderer.render(Self.card)) != nil, "the child draws with only these variables")
+        let pid = try #require(renderer.runningChild)
+        let environ = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/environ"))
+        let names = Set(environ.split(separator: 0).map { String(decoding: $0.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self) })
+        #expect(names == ["PATH", "HOME", "LANG", "LC_CTYPE", "TZ", "XDG_CACHE_HOME", "FONTCONFIG_PATH"])
+        #expect(!String(decoding: environ, as: UTF8.self).contains("secret"))
+    }
+
     @Test func aChildThatDiedIsReplacedByTheNextPicture() async throws {
         let renderer = RendererProcess(executable: Self.executable, logger: Logger(label: "test"))
         defer { renderer.stop() }

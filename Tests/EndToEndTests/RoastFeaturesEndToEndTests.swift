@@ -98,4 +98,51 @@ struct RoastFeaturesEndToEndTests {
     static func roastText(of message: FakeSentMessage) throws -> String {
         try #require(message.text.components(separatedBy: "\n\n").last)
     }
+
+    /// Buttons through the real binary: a leaderboard tab's data sent on a roast (a modified client)
+    /// and Sam's press of the page button of Linh's `/favorites` leave both messages as they were, and
+    /// each press is answered; Linh turns her own page.
+    @Test func aButtonActsOnlyOnItsMessageAndForItsOwner() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+        for _ in 0..<6 { fake.commandMessage(chat: Self.team, from: Self.linh, text: "/roast") }
+        let roasts = await fake.waitForMessages(6, in: Self.team.id)
+        try #require(roasts.count >= 6)
+        for roast in roasts.prefix(6) {
+            let star = try #require(roast.allButtons.first { $0.text == "⭐" }?.callbackData)
+            fake.callbackQuery(from: Self.linh, message: roast, data: star)
+        }
+        #expect(await fake.waitFor(timeout: .seconds(20)) { fake.callbackAnswers.count == 6 })
+        fake.commandMessage(chat: Self.team, from: Self.linh, text: "/favorites")
+        fake.commandMessage(chat: Self.team, from: Self.sam, text: "/top")
+        let favorites = try #require(
+            await fake.waitFor(timeout: .seconds(20)) { fake.sentMessages(chat: Self.team.id).contains { $0.text.contains("1/2") } }
+                ? fake.sentMessages(chat: Self.team.id).first { $0.text.contains("1/2") } : nil)
+        _ = await fake.waitFor(timeout: .seconds(20)) { fake.sentMessages(chat: Self.team.id).contains { $0.text.contains("🏆") } }
+        let board = try #require(fake.sentMessages(chat: Self.team.id).first { $0.text.contains("🏆") })
+        let tab = try #require(board.allButtons.last?.callbackData)
+        let next = try #require(favorites.allButtons.first?.callbackData)
+
+        fake.callbackQuery(from: Self.sam, message: roasts[0], data: tab)
+        fake.callbackQuery(from: Self.sam, message: favorites, data: next)
+        #expect(await fake.waitFor(timeout: .seconds(20)) { fake.callbackAnswers.count == 8 })
+        let answers = fake.callbackAnswers.suffix(2).compactMap(\.text)
+        #expect(answers.count == 2 && answers.allSatisfy { !$0.isEmpty }, "\(answers)")
+        fake.callbackQuery(from: Self.linh, message: favorites, data: next)
+        #expect(await fake.waitFor(timeout: .seconds(20)) { fake.callbackAnswers.count == 9 })
+        #expect(
+            await fake.waitFor(timeout: .seconds(10)) {
+                fake.sentMessages(chat: Self.team.id).first { $0.messageID == favorites.messageID }?.edits.count == 1
+            })
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        let after = fake.sentMessages(chat: Self.team.id)
+        #expect(after.first { $0.messageID == roasts[0].messageID }?.edits.allSatisfy { !$0.text.contains("🏆") } == true)
+        #expect(after.first { $0.messageID == favorites.messageID }?.edits.count == 1, "only its owner turned the page")
+        await fake.stop()
+    }
 }

@@ -22,6 +22,10 @@ import Synchronization
 /// ``renderTimeout`` is killed, and the next picture starts a new one. Writing to a child that
 /// died would raise SIGPIPE, whose default action ends the process: the bot ignores SIGPIPE
 /// (errors come back from `write` instead) from the first start on.
+///
+/// The child starts with an environment of its own (``childEnvironment(from:)``): the locale, font
+/// and cache variables the drawing libraries read, never the bot's token, AI key or other settings,
+/// which a crash report or a flaw in a font library would otherwise expose.
 public final class RendererProcess: PictureRendering, Sendable {
     /// The `roastbot-render` executable.
     public let executable: URL
@@ -29,6 +33,9 @@ public final class RendererProcess: PictureRendering, Sendable {
     public let idleTimeout: Double
     /// Seconds a picture may take before the child is taken for stuck and killed.
     public let renderTimeout: Double
+
+    /// The child's whole environment (see ``childEnvironment(from:)``).
+    public let environment: [String: String]
 
     private let logger: Logger
     private let queue = DispatchQueue(label: "roastbot.renderer")
@@ -57,12 +64,32 @@ public final class RendererProcess: PictureRendering, Sendable {
         }
     }
 
-    public init(executable: URL, idleTimeout: Double = 300, renderTimeout: Double = 15, logger: Logger) {
+    /// - Parameter environment: the bot's environment, of which the child gets only what
+    ///   ``childEnvironment(from:)`` keeps.
+    public init(
+        executable: URL, idleTimeout: Double = 300, renderTimeout: Double = 15,
+        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger
+    ) {
         self.executable = executable
         self.idleTimeout = idleTimeout
         self.renderTimeout = renderTimeout
+        self.environment = Self.childEnvironment(from: environment)
         self.logger = logger
     }
+
+    /// The variables of `parent` the renderer may see: the search path, home, locale and time zone,
+    /// the temporary folder, the XDG folders (fontconfig keeps its cache under `XDG_CACHE_HOME`; the
+    /// systemd unit points it at the unit's cache directory) and fontconfig's own. Everything else —
+    /// the bot token, the AI key, the database path, any setting — stays with the bot: a list of what
+    /// is allowed, so that a secret added later is not passed on by default.
+    public static func childEnvironment(from parent: [String: String]) -> [String: String] {
+        parent.filter { name, _ in
+            inheritedVariables.contains(name) || name.hasPrefix("LC_") || name.hasPrefix("XDG_") || name.hasPrefix("FONTCONFIG_")
+        }
+    }
+
+    /// Variables passed on by name (``childEnvironment(from:)`` adds `LC_*`, `XDG_*`, `FONTCONFIG_*`).
+    private static let inheritedVariables: Set<String> = ["PATH", "HOME", "LANG", "LANGUAGE", "TZ", "TMPDIR"]
 
     /// `roastbot-render` beside the running executable (how `make release`, the systemd unit and the
     /// container install them), unless `ROASTBOT_RENDERER` names another file.
@@ -162,6 +189,7 @@ public final class RendererProcess: PictureRendering, Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = []
+        process.environment = environment
         let requests = Pipe()
         let answers = Pipe()
         process.standardInput = requests

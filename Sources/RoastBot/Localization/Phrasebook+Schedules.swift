@@ -189,7 +189,23 @@ extension Phrasebook {
             "Delete all your data in this chat (roasts, reactions, ⭐, profile)? This cannot be undone.")
     }
 
+    /// `/forgetme` in the private chat, which can forget the person in every chat at once.
+    public var forgetMeConfirmPrivately: String {
+        say(
+            "Xoá dữ liệu của bạn? Ở mọi nhóm bạn đã dùng mình (cả những nhóm bạn đã rời) hoặc chỉ trong cuộc trò chuyện riêng này. Không thể hoàn tác.",
+            "Delete your data? In every chat you used me in (groups you left included), or only in this private chat. This cannot be undone."
+        )
+    }
+
     public var forgetMeYes: String { say("🗑 Xoá hết", "🗑 Delete everything") }
+    public var forgetMeEverywhere: String { say("🗑 Ở mọi nhóm", "🗑 In every chat") }
+    public var forgetMeHereOnly: String { say("Chỉ chat riêng này", "Only this private chat") }
+
+    public func forgetMeDoneEverywhere(chats: Int) -> String {
+        say(
+            "Đã xoá dữ liệu của bạn ở mọi nơi (\(chats) cuộc trò chuyện). Tạm biệt… hoặc hẹn gặp lại 👋",
+            "Your data is gone from every chat (\(chats)). Bye… or see you again 👋")
+    }
     public var forgetMeNo: String { say("Huỷ", "Cancel") }
     public var forgetMeDone: String {
         say(
@@ -215,6 +231,22 @@ extension Phrasebook {
         say("📬 Mình đã gửi dữ liệu qua tin nhắn riêng cho bạn.", "📬 I sent the data to you in a private message.")
     }
 
+    /// Told to a group when `admin` asked for its export (sent to them privately).
+    public func exportChatSentPrivately(to admin: String) -> String {
+        say(
+            "📦 \(admin) (quản trị viên) đã xuất dữ liệu của nhóm: cài đặt và số liệu tổng, không có thông tin riêng của ai. Tệp đã gửi riêng cho \(admin).",
+            "📦 \(admin) (admin) exported this chat's data: its settings and totals, no one's personal details. The file went to \(admin) privately."
+        )
+    }
+
+    /// Told to a group when `admin` asked for its export and has yet to open their private chat.
+    public func exportChatNeedsPrivateChat(_ admin: String) -> String {
+        say(
+            "📦 \(admin) (quản trị viên) yêu cầu xuất dữ liệu của nhóm: cài đặt và số liệu tổng, không có thông tin riêng của ai. Tệp chỉ gửi qua tin nhắn riêng: bấm nút bên dưới để mở.",
+            "📦 \(admin) (admin) asked for this chat's data: its settings and totals, no one's personal details. It is only sent privately: press the button below to open the private chat."
+        )
+    }
+
     public var exportNeedsPrivateChat: String {
         say(
             "🔒 Dữ liệu chỉ được gửi qua tin nhắn riêng. Bấm nút bên dưới để mở chat riêng với mình, tệp sẽ đến ở đó.",
@@ -236,6 +268,16 @@ extension Phrasebook {
 
     public var inlineFavoriteTitle: String { say("⭐ Roast yêu thích", "⭐ Favorite roast") }
     public var inlineFreshTitle: String { say("🔥 Roast mới", "🔥 Fresh roast") }
+
+    // MARK: Backlog
+
+    /// Told to a chat once when answers that waited too long for their turn were dropped.
+    public func lateAnswersDropped(_ count: Int) -> String {
+        say(
+            "⏳ Nhiều yêu cầu cùng lúc quá: \(count) câu trả lời sẽ đến trễ vài phút nên mình bỏ qua. Vài phút nữa thử lại nhé.",
+            "⏳ Too many requests at once here: \(count) answers would have arrived minutes late, so I skipped them. Try again in a few minutes."
+        )
+    }
 
     // MARK: Abuse
 

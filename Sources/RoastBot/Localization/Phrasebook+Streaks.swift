@@ -116,7 +116,6 @@ extension Phrasebook {
     public var freezeOfferClosed: String {
         say("🧊 Lời mời khôi phục đã được dùng hoặc hết hạn.", "🧊 This restore offer was used or has expired.")
     }
-    public var freezeNotYours: String { say("Nút này dành cho người khác 😉", "This button belongs to someone else 😉") }
     public var freezeNothingToRestore: String { say("Không còn chuỗi nào để khôi phục.", "There is no streak left to restore.") }
     public var freezeRestoredNotice: String { say("Đã khôi phục chuỗi 🧊", "Streak restored 🧊") }
 

@@ -42,6 +42,15 @@ public struct BotMetrics: Sendable {
         case cancelled
     }
 
+    /// How an outbox row ended (`roastbot_outbox_settled_total`'s `outcome`).
+    public enum OutboxOutcome: String, Sendable, CaseIterable {
+        case delivered
+        /// Refused by the platform for good.
+        case failed
+        /// Not sent: an answer that would have arrived minutes late (``OutboxDeliverer/replyDeadline``).
+        case late
+    }
+
     /// A post queued more than this after its time counts as late.
     public static let lateAfter: Double = 60
 
@@ -70,8 +79,7 @@ public struct BotMetrics: Sendable {
     private let posts: [ScheduledPostKind: [PostOutcome: Counter]]
     private let aiCalls: [AIOutcome: Counter]
     private let aiFallbacks: Counter
-    private let delivered: Counter
-    private let refused: Counter
+    private let settled: [OutboxOutcome: Counter]
     private let postponed: Counter
 
     public init(factory: any MetricsFactory) {
@@ -108,8 +116,10 @@ public struct BotMetrics: Sendable {
                 ($0, Counter(label: Name.aiCalls, dimensions: [("outcome", $0.rawValue)], factory: factory))
             })
         aiFallbacks = Counter(label: Name.aiFallbacks, factory: factory)
-        delivered = Counter(label: Name.outboxSettled, dimensions: [("outcome", "delivered")], factory: factory)
-        refused = Counter(label: Name.outboxSettled, dimensions: [("outcome", "failed")], factory: factory)
+        settled = Dictionary(
+            uniqueKeysWithValues: OutboxOutcome.allCases.map {
+                ($0, Counter(label: Name.outboxSettled, dimensions: [("outcome", $0.rawValue)], factory: factory))
+            })
         postponed = Counter(label: Name.outboxPostponed, factory: factory)
     }
 
@@ -124,6 +134,7 @@ public struct BotMetrics: Sendable {
         case .reactionChange: "reaction"
         case .botMembership: "bot_membership"
         case .memberChanged: "member_changed"
+        case .memberLeft: "member_left"
         case .migrated: "migrated"
         case .inlineQuery: "inline_query"
         case .inlineChosen: "inline_chosen"
@@ -132,8 +143,8 @@ public struct BotMetrics: Sendable {
 
     /// Every kind label, with `unsupported` for what the platform sent and the adapter could not translate.
     public static let kinds = [
-        "command", "mention", "button_press", "reaction", "bot_membership", "member_changed", "migrated", "inline_query", "inline_chosen",
-        "unsupported",
+        "command", "mention", "button_press", "reaction", "bot_membership", "member_changed", "member_left", "migrated", "inline_query",
+        "inline_chosen", "unsupported",
     ]
 
     func received(_ event: IncomingEvent) { received[Self.kind(of: event)]?.increment() }
@@ -169,7 +180,7 @@ public struct BotMetrics: Sendable {
     /// A roast the AI was asked for came from the library instead.
     func aiFallback() { aiFallbacks.increment() }
 
-    func outboxSettled(delivered wasDelivered: Bool) { (wasDelivered ? delivered : refused).increment() }
+    func outboxSettled(_ outcome: OutboxOutcome) { settled[outcome]?.increment() }
 
     func outboxPostponed() { postponed.increment() }
 

@@ -61,14 +61,18 @@ public struct DailyBackups: Sendable {
         return copy
     }
 
-    /// Deletes the oldest dated backups beyond ``keep``.
+    /// Deletes the oldest dated backups beyond ``keep`` (never the database itself, should it live
+    /// in the folder under a dated name).
     func prune() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let dated = names.filter { name in
             name.hasPrefix("roastbot-") && name.hasSuffix(".sqlite")
                 && LocalDate(iso: String(name.dropFirst("roastbot-".count).dropLast(".sqlite".count))) != nil
         }
-        for name in dated.sorted().dropLast(keep) {
+        let copies = dated.filter {
+            !DatabaseBackup.isPart(URL(fileURLWithPath: directory).appendingPathComponent($0).path, ofDatabase: database.path)
+        }
+        for name in copies.sorted().dropLast(keep) {
             do {
                 try FileManager.default.removeItem(atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
                 logger.info("old backup removed", metadata: ["file": "\(name)"])

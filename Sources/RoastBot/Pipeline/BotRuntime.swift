@@ -28,13 +28,15 @@ public struct BotRuntime: Sendable {
     ///   - links: the bot's address that share cards print.
     ///   - metrics: where the pipeline, outbox, scheduler and AI preparation record (nothing by default).
     ///   - health: whether the store takes writes, shared with whoever reports health.
+    ///   - clockRate: seconds of `clock` per real second (a simulated clock's rate): how long an answer
+    ///     may wait in the outbox is real time, for people waiting (``OutboxDeliverer/replyDeadline``).
     public init(
         database: RoastDatabase, library: RoastLibrary, platform: any ChatPlatform, clock: any WallClock, logger: Logger,
         seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
         collections: CollectionCatalogStore = CollectionCatalogStore(), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), inline: (any InlineAnswering)? = nil,
         abuseGate: AbuseGate? = nil, pictures: any PictureRendering = NoPictures(), links: ShareLinks = .standard,
-        metrics: BotMetrics = .disabled, health: StoreHealth? = nil
+        metrics: BotMetrics = .disabled, health: StoreHealth? = nil, clockRate: Double = 1
     ) throws {
         self.database = database
         self.seed = try Self.seed(database, configured: configuredSeed)
@@ -50,7 +52,10 @@ public struct BotRuntime: Sendable {
             aiAvailable: ai != nil)
         router = processor.router
         menu = processor.router.menu
-        outbox = OutboxDeliverer(database: database, platform: platform, pictures: pictures, clock: clock, logger: logger, metrics: metrics)
+        outbox = OutboxDeliverer(
+            database: database, platform: platform, pictures: pictures, clock: clock, logger: logger, metrics: metrics,
+            replyDeadline: OutboxDeliverer.standardReplyDeadline * clockRate,
+            broadcastWait: OutboxDeliverer.standardBroadcastWait * clockRate)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
             database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger,

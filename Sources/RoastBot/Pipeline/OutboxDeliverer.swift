@@ -16,13 +16,43 @@ import Timekeeping
 /// (a restart before the store recovers sends those rows once more, and says how many at shutdown). Transient
 /// failures park the chat and retry with backoff; permanent refusals are recorded as failed (never
 /// dropped silently).
+///
+/// A chat's backlog is bounded in time, not left to grow: an answer (a message or picture caused by
+/// someone's event) still waiting ``replyDeadline`` seconds after it was queued — a group asking
+/// faster than its send limit lets the bot answer, or the platform down for a while — is not posted
+/// minutes or hours late as if fresh. Every answer of the chat that late is dropped at once, and the
+/// chat is told once, briefly, in its language, how many (at most one such notice per deadline).
+/// Edits and files are not dropped (they keep counts right, or were asked for). A scheduled post (a
+/// broadcast) that has waited ``broadcastWait`` seconds goes before the answers, so that a flood of
+/// requests never holds back the Roast of the Day.
+///
+/// Each delivered message's buttons are recorded with its id in the same write that completes its row
+/// (``StoreTransaction/recordKeyboard(_:posted:)``), and each delivered edit of them replaces the
+/// record: what a press on that message may carry (``EventRouter/screen(_:_:_:)``).
 public final class OutboxDeliverer: Sendable {
+    /// The buttons a delivery put on a message, to record; `posted` for a new message (not an edit).
+    private struct Keyboard: Sendable {
+        var issued: IssuedKeyboard
+        var posted: Bool
+    }
+
     /// How a delivered or refused row is to be marked in the store.
     private enum Mark: Sendable {
-        case delivered(MessageID?)
+        case delivered(MessageID?, Keyboard?)
         /// Delivered, with the photo the platform stored for a card drawn for it (kept in the same write).
-        case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?)
+        case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?, Keyboard?)
         case failed(reason: String)
+        /// Not sent: it would have arrived too late (see ``replyDeadline``).
+        case dropped
+
+        /// How the metrics count it.
+        var outcome: BotMetrics.OutboxOutcome {
+            switch self {
+            case .delivered, .deliveredCard: .delivered
+            case .failed: .failed
+            case .dropped: .late
+            }
+        }
     }
 
     private struct Parked {
@@ -42,10 +72,21 @@ public final class OutboxDeliverer: Sendable {
         /// ``wake()`` calls since start: a worker that finishes after one looks again for what it
         /// may have missed; one that finishes without makes the loop wait for its next tick.
         var wakes = 0
+        /// When each chat was last told that late answers were dropped.
+        var lateNotices: [ChatID: Date] = [:]
     }
 
     /// Rows a worker reads at a time (edits among them are coalesced).
     static let window = 20
+
+    /// Seconds an answer may wait for its turn; later it is dropped (see the type's description).
+    public let replyDeadline: Double
+    /// Seconds after which a waiting broadcast goes before the chat's answers.
+    public let broadcastWait: Double
+    /// Three minutes: about 60 messages to a group at Telegram's 20 a minute.
+    public static let standardReplyDeadline: Double = 180
+    /// A minute.
+    public static let standardBroadcastWait: Double = 60
 
     private let database: RoastDatabase
     private let platform: any ChatPlatform
@@ -60,10 +101,15 @@ public final class OutboxDeliverer: Sendable {
     /// - Parameters:
     ///   - pictures: draws the pictures of ``OutboxAction/picture(_:)`` rows.
     ///   - metrics: where deliveries are counted (nothing by default).
+    ///   - replyDeadline: seconds of `clock` an answer may wait before it is dropped.
+    ///   - broadcastWait: seconds of `clock` a scheduled post waits behind answers at most.
     public init(
         database: RoastDatabase, platform: any ChatPlatform, pictures: any PictureRendering = NoPictures(), clock: any WallClock,
-        logger: Logger, metrics: BotMetrics = .disabled
+        logger: Logger, metrics: BotMetrics = .disabled, replyDeadline: Double = standardReplyDeadline,
+        broadcastWait: Double = standardBroadcastWait
     ) {
+        self.replyDeadline = replyDeadline
+        self.broadcastWait = broadcastWait
         self.database = database
         self.metrics = metrics
         self.platform = platform
@@ -162,10 +208,14 @@ public final class OutboxDeliverer: Sendable {
         while !Task.isCancelled {
             flushMarks()
             let unmarked = state.withLock { Set($0.unmarked.keys) }
+            let now = clock.now
             let queue: [OutboxItem]
             do {
-                queue = try database.read { try $0.pendingOutbox(chat: chat, limit: Self.window + unmarked.count) }
-                    .filter { !unmarked.contains($0.id) }
+                queue = try database.read {
+                    try $0.pendingOutbox(
+                        chat: chat, limit: Self.window + unmarked.count, broadcastsDueBy: now.addingTimeInterval(-broadcastWait))
+                }
+                .filter { !unmarked.contains($0.id) }
             } catch StoreError.corruptRow {
                 // A row this version cannot read would block the chat's queue for good: it is failed.
                 let failed = try? database.write { try $0.failUnreadableOutbox(chat: chat) }
@@ -180,34 +230,76 @@ public final class OutboxDeliverer: Sendable {
                 return
             }
             guard let item = queue.first else { return }
+            if isLate(item, now: now) {
+                await dropLateAnswers(of: chat, now: now, unmarked: unmarked)
+                continue
+            }
             if Self.isSuperseded(item.action, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
-                settle(item, .delivered(nil))
+                settle(item, .delivered(nil, nil))
                 continue
             }
             do {
-                let message: MessageID?
+                let mark: Mark
                 switch item.action {
                 case .picture(let order):
-                    settle(item, try await post(order, to: chat))
-                    state.withLock { _ = $0.parked.removeValue(forKey: chat) }
-                    continue
+                    mark = try await post(order, to: chat)
                 case .send(let content):
-                    message = try await platform.send(content, to: chat)
+                    let message = try await platform.send(content, to: chat)
+                    mark = .delivered(message, Self.keyboard(content.buttons, on: message, in: chat, posted: true))
                 case .edit(let target, let content):
                     try await platform.edit(target, in: chat, to: content)
-                    message = nil
+                    mark = .delivered(nil, Self.keyboard(content.buttons, on: target, in: chat, posted: false))
                 case .editButtons(let target, let buttons):
                     try await platform.editButtons(target, in: chat, to: buttons)
-                    message = nil
+                    mark = .delivered(nil, Self.keyboard(buttons, on: target, in: chat, posted: false))
                 case .document(let document):
-                    message = try await platform.sendDocument(document, to: chat)
+                    mark = .delivered(try await platform.sendDocument(document, to: chat), nil)
                 }
-                settle(item, .delivered(message))
+                settle(item, mark)
                 state.withLock { _ = $0.parked.removeValue(forKey: chat) }
             } catch {
                 guard handle(error, item: item, chat: chat) else { return }
             }
+        }
+    }
+
+    /// Whether `item` is an answer that has waited past ``replyDeadline``.
+    private func isLate(_ item: OutboxItem, now: Date) -> Bool {
+        guard item.priority == .reply, now.timeIntervalSince(item.createdAt) > replyDeadline else { return false }
+        switch item.action {
+        case .send, .picture: return true
+        case .edit, .editButtons, .document: return false
+        }
+    }
+
+    /// Drops every answer of `chat` that has waited past ``replyDeadline``, and tells the chat how many
+    /// (unless it was told less than a deadline ago).
+    private func dropLateAnswers(of chat: ChatID, now: Date, unmarked: Set<Int64>) async {
+        let late: [OutboxItem]
+        do {
+            late = try database.read { try $0.pendingReplies(chat: chat, queuedBefore: now.addingTimeInterval(-replyDeadline)) }
+                .filter { !unmarked.contains($0.id) && isLate($0, now: now) }
+        } catch {
+            logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
+            return
+        }
+        for item in late { settle(item, .dropped) }
+        logger.notice(
+            "answers dropped: they would have arrived too late", metadata: ["chat": "\(chat)", "answers": "\(late.count)"])
+        let tell = state.withLock { state in
+            guard state.lateNotices[chat].map({ now.timeIntervalSince($0) >= replyDeadline }) ?? true else { return false }
+            state.lateNotices[chat] = now
+            return true
+        }
+        guard tell, !late.isEmpty else { return }
+        let language = (try? database.read { try $0.chat(chat) })??.language ?? BotDefaults.language
+        let notice = OutgoingMessage(text: RichText(plain: Phrasebook(language).lateAnswersDropped(late.count)), silent: true)
+        do {
+            _ = try await platform.send(notice, to: chat)
+        } catch {
+            // Only a notice: the next drop tells the chat again.
+            state.withLock { _ = $0.lateNotices.removeValue(forKey: chat) }
         }
     }
 
@@ -219,7 +311,8 @@ public final class OutboxDeliverer: Sendable {
     private func post(_ order: PictureOrder, to chat: ChatID) async throws(DeliveryError) -> Mark {
         if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
             do {
-                return .delivered(try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message)
+                let message = try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message
+                return .delivered(message, Self.keyboard(order.buttons, on: message, in: chat, posted: true))
             } catch .rejected(let reason) {
                 logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
                 try? database.write { try $0.forgetCardPhoto(key) }
@@ -231,13 +324,23 @@ public final class OutboxDeliverer: Sendable {
         } catch {
             logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
             let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
-            return .delivered(try await platform.send(text, to: chat))
+            return .delivered(try await platform.send(text, to: chat), nil)
         }
         let sent = try await platform.sendPhoto(photo(.png(png), order), to: chat)
+        let keyboard = Self.keyboard(order.buttons, on: sent.message, in: chat, posted: true)
         if let key = order.card, let stored = sent.stored {
-            return .deliveredCard(sent.message, key, stored, madeBy: order.requester)
+            return .deliveredCard(sent.message, key, stored, madeBy: order.requester, keyboard)
         }
-        return .delivered(sent.message)
+        return .delivered(sent.message, keyboard)
+    }
+
+    /// The buttons of `rows` that send a payload back (not links), as put on `message`; nil for a new
+    /// message without any (an edit without any clears the record).
+    private static func keyboard(_ rows: [[Button]], on message: MessageID, in chat: ChatID, posted: Bool) -> Keyboard? {
+        let payloads = rows.joined().filter { $0.startsPrivateChat == nil && !$0.data.isEmpty }.map(\.data)
+        guard !payloads.isEmpty || !posted else { return nil }
+        let owner = payloads.lazy.compactMap { CallbackPayload(parsing: $0)?.owner }.first
+        return Keyboard(issued: IssuedKeyboard(chat: chat, message: message, payloads: payloads, owner: owner), posted: posted)
     }
 
     private func photo(_ image: PhotoImage, _ order: PictureOrder) -> OutgoingPhoto {
@@ -309,7 +412,7 @@ public final class OutboxDeliverer: Sendable {
     /// settled is never handed to it again by this process.
     private func settle(_ item: OutboxItem, _ mark: Mark) {
         state.withLock { $0.settled += 1 }
-        if case .delivered = mark { metrics.outboxSettled(delivered: true) } else { metrics.outboxSettled(delivered: false) }
+        metrics.outboxSettled(mark.outcome)
         do {
             try write(mark, item.id)
         } catch {
@@ -338,10 +441,14 @@ public final class OutboxDeliverer: Sendable {
     private func write(_ mark: Mark, _ id: Int64) throws {
         try database.write { tx in
             switch mark {
-            case .delivered(let message): try tx.completeOutbox(id, message: message)
-            case .deliveredCard(let message, let key, let photo, let madeBy):
+            case .delivered(let message, let keyboard):
+                try tx.completeOutbox(id, message: message)
+                if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
+            case .deliveredCard(let message, let key, let photo, let madeBy, let keyboard):
                 try tx.completeOutbox(id, message: message, cardPhoto: (key, photo, madeBy), at: clock.now)
+                if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
             case .failed(let reason): try tx.failOutbox(id, reason: reason)
+            case .dropped: try tx.completeOutbox(id, message: nil)
             }
         }
     }

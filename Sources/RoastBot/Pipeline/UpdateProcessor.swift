@@ -154,8 +154,10 @@ public struct UpdateProcessor: Sendable {
         }
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
-        let countsAsActivity = try router.countsAsActivity(prepared.action, in: chat.chatID, tx)
-        if !chat.isActive, countsAsActivity, prepared.action.traits.isRequest {
+        // A press not issued on its message, or someone else's personal button, goes no further.
+        let action = try router.screen(prepared.action, envelope, tx)
+        let countsAsActivity = try router.countsAsActivity(action, in: chat.chatID, tx)
+        if !chat.isActive, countsAsActivity, action.traits.isRequest {
             // Someone sends the bot a message there, so it is back (e.g. unblocked in private). A press
             // on an old message proves nothing: Telegram delivers those from chats that removed the bot.
             try tx.setChatActive(chat.chatID, true, at: envelope.date)
@@ -176,7 +178,7 @@ public struct UpdateProcessor: Sendable {
         } else {
             let mark = tx.measureMark
             let streak = try activity.recordStreak(context, tx)
-            outcome = try router.handle(prepared.action, context, tx, &random)
+            outcome = try router.handle(action, context, tx, &random)
             let announcements = try activity.announcements(
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
             outcome.replies = ReplyComposer.compose(outcome.replies, announcements: announcements) + outcome.accompanying

@@ -5,16 +5,23 @@ import RoastStore
 
 /// `/forgetme` (with a confirmation button) and `/export` (`/export chat` for admins).
 ///
+/// `/forgetme` forgets the person in the chat it is sent in; in their private chat with the bot it
+/// can also forget them in every chat at once — groups they left (where they can no longer send it)
+/// included. Each forget is recorded without data of theirs, so that a restore forgets them again.
+///
 /// Exports go to the person, never to a group: asked for in a group, the file is sent in the
 /// requester's private chat with the bot and the group sees a short note; someone who never opened
 /// that chat gets a button that opens it, and the file is made and sent there when they do (through
-/// the button's link, or by opening the chat any other way: their first words there deliver it).
+/// the button's link, or by opening the chat any other way: their first words there deliver it). A
+/// chat's export holds its settings and totals, none of the members' names, usernames, languages or
+/// dates, and the group sees which admin asked for it.
 public struct PrivacyFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// `/forgetme`: asks for confirmation.
         case forgetMe
-        /// `/forgetme`'s confirmation (`confirm` true) or cancel, valid only for `user`.
-        case confirmForget(UserID, confirm: Bool, message: MessageID?)
+        /// `/forgetme`'s answer (here, everywhere, or cancel) by `user`, who asked (their button: the
+        /// router lets no one else's press through).
+        case confirmForget(UserID, ForgetChoice, message: MessageID?)
         /// `/export`: the sender's data in this chat.
         case exportMine
         /// `/export chat`: the chat's data (admins, or anyone in a private chat).
@@ -24,24 +31,33 @@ public struct PrivacyFeature: Feature {
         case deliverExport(request: Int64, chat: ChatID?)
     }
 
+    /// What `/forgetme`'s buttons answer.
+    public enum ForgetChoice: String, Sendable, Hashable {
+        case cancel = "0"
+        /// Forget me in this chat.
+        case here = "1"
+        /// Forget me in every chat (offered in the private chat).
+        case everywhere = "e"
+    }
+
     /// `/forgetme`'s buttons.
     public struct ButtonAction: Sendable, Hashable {
         public var user: UserID
-        public var confirm: Bool
+        public var choice: ForgetChoice
 
-        public init(forgetting user: UserID, confirm: Bool) {
+        public init(forgetting user: UserID, _ choice: ForgetChoice) {
             self.user = user
-            self.confirm = confirm
+            self.choice = choice
         }
 
-        public var payload: String { CallbackPayload("x", confirm ? "1" : "0", String(user.rawValue)).encoded }
+        public var payload: String { CallbackPayload("x", choice.rawValue, for: user).encoded }
 
         public init?(_ payload: CallbackPayload) {
-            guard payload.tag == "x", payload.fields.count == 2, payload.fields[0] == "0" || payload.fields[0] == "1",
-                let user = UserID(payloadField: payload.fields[1])
+            guard payload.tag == "x", let user = payload.owner, payload.fields.count == 1,
+                let choice = ForgetChoice(rawValue: payload.fields[0])
             else { return nil }
             self.user = user
-            self.confirm = payload.fields[0] == "1"
+            self.choice = choice
         }
     }
 
@@ -69,7 +85,7 @@ public struct PrivacyFeature: Feature {
         switch input {
         case .command("forgetme", _): .forgetMe
         case .command(_, let arguments): arguments.first?.lowercased() == "chat" ? .exportChat : .exportMine
-        case .button(let payload, let message): ButtonAction(payload).map { .confirmForget($0.user, confirm: $0.confirm, message: message) }
+        case .button(let payload, let message): ButtonAction(payload).map { .confirmForget($0.user, $0.choice, message: message) }
         case .startLink(let link):
             Self.exportLink(link)
         case .event: nil
@@ -103,7 +119,7 @@ public struct PrivacyFeature: Feature {
     {
         switch action {
         case .forgetMe: forgetMe(context)
-        case .confirmForget(let user, let confirm, let message): try confirmForget(user, confirm: confirm, message: message, context, tx)
+        case .confirmForget(let user, let choice, let message): try confirmForget(user, choice, message: message, context, tx)
         case .exportMine: try export(.person, context, tx)
         case .exportChat: try export(.chat, context, tx)
         case .deliverExport(let request, let chat): try deliverExport(request, linkedTo: chat, context, tx)
@@ -129,29 +145,42 @@ public struct PrivacyFeature: Feature {
         return replies
     }
 
-    /// Asks for confirmation with buttons only the sender can use.
+    /// Asks for confirmation with buttons only the sender can use; in the private chat, also offers
+    /// to forget them in every chat.
     private func forgetMe(_ context: EventContext) -> HandlerOutcome {
         guard let user = context.sender?.id else { return .nothing }
         let words = context.words
+        func button(_ label: String, _ choice: ForgetChoice) -> Button {
+            Button(label, data: ButtonAction(forgetting: user, choice).payload)
+        }
+        guard context.envelope.chat.kind == .privateChat else {
+            let buttons = [[button(words.forgetMeYes, .here), button(words.forgetMeNo, .cancel)]]
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))])
+        }
         let buttons = [
-            [
-                Button(words.forgetMeYes, data: ButtonAction(forgetting: user, confirm: true).payload),
-                Button(words.forgetMeNo, data: ButtonAction(forgetting: user, confirm: false).payload),
-            ]
+            [button(words.forgetMeEverywhere, .everywhere)], [button(words.forgetMeHereOnly, .here), button(words.forgetMeNo, .cancel)],
         ]
-        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))])
+        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirmPrivately), buttons: buttons))])
     }
 
-    /// The confirmation or cancel button of `/forgetme`.
+    /// An answer to `/forgetme`'s question: forget here, everywhere, or nothing.
     private func confirmForget(
-        _ user: UserID, confirm: Bool, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction
+        _ user: UserID, _ choice: ForgetChoice, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction
     )
         throws -> HandlerOutcome
     {
         let words = context.words
-        guard context.sender?.id == user else { return HandlerOutcome(notice: words.notYourButton) }
-        let text = confirm ? words.forgetMeDone : words.forgetMeCancelled
-        if confirm { try tx.forgetUser(user, in: context.chatID) }
+        let text: String
+        switch choice {
+        case .cancel:
+            text = words.forgetMeCancelled
+        case .here:
+            try tx.forgetAtTheirRequest(user, in: context.chatID, at: context.envelope.date)
+            text = words.forgetMeDone
+        case .everywhere:
+            let chats = try tx.forgetEverywhereAtTheirRequest(user, at: context.envelope.date)
+            text = words.forgetMeDoneEverywhere(chats: chats.count)
+        }
         let closed = OutgoingMessage(text: RichText(plain: text))
         return HandlerOutcome(replies: message.map { [.edit($0, closed)] } ?? [.send(closed)], notice: text)
     }
@@ -166,16 +195,18 @@ public struct PrivacyFeature: Feature {
         if context.envelope.chat.kind == .privateChat {
             return HandlerOutcome(replies: try document(scope, of: user, in: context.chatID, words, tx).map { [.document($0)] } ?? [])
         }
+        // A chat's export is the chat's business: the group sees who asked for it.
+        let requester = context.envelope.actor.person?.displayName ?? ""
         if try tx.reachesPrivately(user) {
             guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
-            return HandlerOutcome(replies: [
-                .privateDocument(document, to: user), .send(OutgoingMessage(text: RichText(plain: words.exportSentPrivately))),
-            ])
+            let note = scope == .chat ? words.exportChatSentPrivately(to: requester) : words.exportSentPrivately
+            return HandlerOutcome(replies: [.privateDocument(document, to: user), .send(OutgoingMessage(text: RichText(plain: note)))])
         }
         let request = String(try tx.requestExport(scope, user: user, chat: context.chatID, at: context.envelope.date))
         let payload = scope == .chat ? StartLink("export", request, String(context.chatID.rawValue)) : StartLink("export", request)
         let link = Button.privateChat(words.exportOpenPrivateChat, start: payload.encoded)
-        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportNeedsPrivateChat), buttons: [[link]]))])
+        let note = scope == .chat ? words.exportChatNeedsPrivateChat(requester) : words.exportNeedsPrivateChat
+        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: note), buttons: [[link]]))])
     }
 
     /// The private chat opened through an export's link: the file, if the link is the sender's own

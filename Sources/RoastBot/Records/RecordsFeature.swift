@@ -6,26 +6,32 @@ import RoastStore
 public struct RecordsFeature: Feature {
     public enum Action: Sendable, Hashable {
         case favorites
-        /// ◀️/▶️ on a favorites message: the presser's page, edited in place.
+        /// ◀️/▶️ on a favorites message (pressed by its owner): the page, edited in place.
         case favoritesPage(Int, message: MessageID?)
         /// `/history` with its filter words.
         case history(RoastRequest)
         case stats
     }
 
-    /// A favorites page button.
+    /// A favorites page button: only the person whose favorites the message shows may turn it.
     public struct ButtonAction: Sendable, Hashable {
         /// From 1.
         public var page: Int
+        public var owner: UserID
 
-        public init(page: Int) { self.page = page }
+        public init(page: Int, of owner: UserID) {
+            self.page = page
+            self.owner = owner
+        }
 
-        public var payload: String { CallbackPayload("fv", String(page)).encoded }
+        public var payload: String { CallbackPayload("fv", String(page), for: owner).encoded }
 
         public init?(_ payload: CallbackPayload) {
-            guard payload.tag == "fv", payload.fields.count == 1, payload.fields[0].count <= 4, let page = Int(payload.fields[0]), page >= 1
+            guard payload.tag == "fv", let owner = payload.owner, payload.fields.count == 1, payload.fields[0].count <= 4,
+                let page = Int(payload.fields[0]), page >= 1
             else { return nil }
             self.page = page
+            self.owner = owner
         }
     }
 
@@ -137,8 +143,8 @@ public struct RecordsFeature: Feature {
             text.append(.italic(roast.text))
         }
         var navigation: [Button] = []
-        if page > 1 { navigation.append(Button(words.previousPage, data: ButtonAction(page: page - 1).payload)) }
-        if page < pages { navigation.append(Button(words.nextPage, data: ButtonAction(page: page + 1).payload)) }
+        if page > 1 { navigation.append(Button(words.previousPage, data: ButtonAction(page: page - 1, of: user).payload)) }
+        if page < pages { navigation.append(Button(words.nextPage, data: ButtonAction(page: page + 1, of: user).payload)) }
         return OutgoingMessage(text: text, buttons: navigation.isEmpty ? [] : [navigation])
     }
 

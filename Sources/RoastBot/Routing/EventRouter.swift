@@ -8,7 +8,8 @@ import RoastStore
 ///
 /// Commands go to the feature that declares them, `/start` with a deep link to the owner of the
 /// link's tag, and button presses to the owner of their payload's tag; any other event to the first
-/// feature that decodes it. A personal command sent by no person (an anonymous admin, a channel),
+/// feature that decodes it. Before a press reaches its feature, ``screen(_:_:_:)`` checks it against
+/// the buttons the bot issued on that message and the person they are for. A personal command sent by no person (an anonymous admin, a channel),
 /// an unknown command, a stale
 /// button and an event nobody handles are answered here — an unknown command only in a private
 /// chat or when addressed to this bot (`/cmd@ThisBot`): in a group a bare one may be for another bot.
@@ -83,7 +84,7 @@ public struct EventRouter: Sendable {
                 let decoded = units[owner].decode(.button(payload, message: message))
             else { return RoutedAction(target: .staleButton, traits: traits) }
             return routed(owner, decoded, traits)
-        case .mention, .reactionChange, .botMembership, .memberChanged, .migrated, .inlineQuery, .inlineChosen:
+        case .mention, .reactionChange, .botMembership, .memberChanged, .memberLeft, .migrated, .inlineQuery, .inlineChosen:
             let traits: ActionTraits
             switch envelope.event {
             case .mention: traits = ActionTraits(isRequest: true, countsAsActivity: true)
@@ -95,6 +96,26 @@ public struct EventRouter: Sendable {
             }
             return RoutedAction(target: .ignored, traits: traits)
         }
+    }
+
+    /// A button press acts only on the message its button was issued on, and only for the person a
+    /// personal panel's button is for: checked here, inside the event's transaction and before
+    /// anything of the event is recorded or any feature runs, against the keyboards recorded when
+    /// the bot's messages were delivered (``StoreTransaction/pressStanding(_:on:in:)``). A payload the
+    /// message does not carry — forged by a modified client, or from a keyboard since replaced — is
+    /// answered as stale; someone else's personal button (``CallbackPayload/owner``) with a notice.
+    /// Messages posted before keyboards were recorded in the chat have nothing to check against.
+    /// Every other action passes unchanged.
+    public func screen(_ routed: RoutedAction, _ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> RoutedAction {
+        guard case .feature = routed.target, case .buttonPress(_, let data, let message) = envelope.event else { return routed }
+        guard let message, try tx.pressStanding(data, on: message, in: envelope.chat.id) != .notIssued else {
+            logger.info("button pressed on a message it was not issued on", metadata: ["chat": "\(envelope.chat.id)"])
+            return RoutedAction(target: .staleButton, traits: ActionTraits())
+        }
+        if let owner = CallbackPayload(parsing: data)?.owner, owner != envelope.actor.person?.id {
+            return RoutedAction(target: .notYourButton, traits: ActionTraits())
+        }
+        return routed
     }
 
     /// Whether `routed` is the sender's own interaction with the bot in `chat`, which keeps their
@@ -120,6 +141,8 @@ public struct EventRouter: Sendable {
         case .staleButton:
             logger.info("stale or forged button payload", metadata: ["chat": "\(context.chatID)"])
             outcome = HandlerOutcome(notice: context.words.staleButton)
+        case .notYourButton:
+            outcome = HandlerOutcome(notice: context.words.notYourButton)
         case .needsPerson:
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.needsAPerson)))])
         case .ignored:

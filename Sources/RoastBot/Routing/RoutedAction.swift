@@ -7,8 +7,11 @@ public struct RoutedAction: Sendable {
         case feature(index: Int, action: any Sendable)
         /// A command no feature answers.
         case unknownCommand(name: String)
-        /// A button whose payload no feature decodes (from an older version, or forged).
+        /// A button whose payload no feature decodes (from an older version, or forged), or that was
+        /// not issued on the message it was pressed on (``EventRouter/screen(_:_:_:)``).
         case staleButton
+        /// A personal panel's button pressed by someone other than the person it is for.
+        case notYourButton
         /// A personal command sent by no person (an anonymous admin, a channel).
         case needsPerson
         /// An event no feature handles (it is recorded as applied and changes nothing).

@@ -23,6 +23,7 @@ public enum StandardFeatures {
             LeaderboardFeature(),
             SettingsFeature(aiAvailable: aiAvailable),
             PrivacyFeature(aiAvailable: aiAvailable),
+            MembershipFeature(),
             ReactionsFeature(),
             SharingFeature(selector: selector),
         ]

@@ -13,16 +13,16 @@ public struct StreaksFeature: Feature {
         case restore(owner: UserID, message: MessageID?)
     }
 
-    /// The 🧊 button: restores `owner`'s broken streak (only they may press it).
+    /// The 🧊 button: restores `owner`'s broken streak (their button: the router lets only their press through).
     public struct ButtonAction: Sendable, Hashable {
         public var owner: UserID
 
         public init(restoring owner: UserID) { self.owner = owner }
 
-        public var payload: String { CallbackPayload("z", String(owner.rawValue)).encoded }
+        public var payload: String { CallbackPayload("z", for: owner).encoded }
 
         public init?(_ payload: CallbackPayload) {
-            guard payload.tag == "z", payload.fields.count == 1, let owner = UserID(payloadField: payload.fields[0]) else { return nil }
+            guard payload.tag == "z", payload.fields.isEmpty, let owner = payload.owner else { return nil }
             self.owner = owner
         }
     }
@@ -92,12 +92,13 @@ public struct StreaksFeature: Feature {
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: text)))])
     }
 
-    /// 🧊 pressed on a freeze offer: only its owner may use it, and only while the offer stands.
+    /// 🧊 pressed on a freeze offer by its owner (the router lets no one else's press through): it
+    /// works while the offer stands.
     private func restore(owner: UserID, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
         -> HandlerOutcome
     {
         let words = context.words
-        guard let profile = context.profile, profile.userID == owner else { return HandlerOutcome(notice: words.freezeNotYours) }
+        guard let profile = context.profile else { return HandlerOutcome(notice: words.staleButton) }
         let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
         // Judged at the press: its day is the chat's local day when it arrived.
         guard let update = engine.restore(state, on: context.localDate) else {

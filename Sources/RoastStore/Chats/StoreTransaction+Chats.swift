@@ -95,13 +95,14 @@ extension StoreTransaction {
         }
         try connection.execute(
             """
-            INSERT INTO profiles (chat_id, user_id, display_name, username, language_code, first_seen, last_seen, roast_count)
-            SELECT ?, user_id, display_name, username, language_code, first_seen, last_seen, roast_count
+            INSERT INTO profiles (chat_id, user_id, display_name, username, language_code, first_seen, last_seen, roast_count, left_at)
+            SELECT ?, user_id, display_name, username, language_code, first_seen, last_seen, roast_count, left_at
             FROM profiles WHERE chat_id = ?
             ON CONFLICT (chat_id, user_id) DO UPDATE SET
                 display_name = CASE WHEN excluded.last_seen > last_seen THEN excluded.display_name ELSE display_name END,
                 username = CASE WHEN excluded.last_seen > last_seen THEN excluded.username ELSE username END,
                 language_code = CASE WHEN excluded.last_seen > last_seen THEN excluded.language_code ELSE language_code END,
+                left_at = CASE WHEN excluded.last_seen > last_seen THEN excluded.left_at ELSE left_at END,
                 first_seen = min(first_seen, excluded.first_seen),
                 last_seen = max(last_seen, excluded.last_seen),
                 roast_count = roast_count + excluded.roast_count
@@ -116,6 +117,7 @@ extension StoreTransaction {
         try migrateScheduledPosts(from: old, to: new)
         try connection.execute("UPDATE shares SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("UPDATE export_requests SET chat_id = ? WHERE chat_id = ?", new, old)
+        try connection.execute("UPDATE OR REPLACE issued_keyboards SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", old)
         try retargetOutbox(from: old, to: new)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", old)

@@ -8,7 +8,13 @@ import Foundation
 /// holds exactly the transactions committed before it began. It never takes the bot's process lock.
 /// The copy is written beside its destination, checked with `PRAGMA integrity_check`, turned into a
 /// single self-contained file (no write-ahead log) readable by its owner alone, and only then renamed
-/// into place, so a file at the destination is always a whole, checked backup.
+/// into place, so a file at the destination is always a whole, checked backup. Its temporary file is
+/// created exclusively under a name nobody can guess (``ExclusiveFile``), and a destination that is
+/// the database itself or one of its files is refused.
+///
+/// A restore checks the backup as the bot will when it opens it (``DatabaseIdentity``), brings it to
+/// this version's schema, and forgets again the people who asked to be forgotten after it was taken
+/// (the record kept in the current database, ``StoreTransaction/forgetRequests()``).
 public enum DatabaseBackup {
     /// What a copy produced.
     public struct Copy: Sendable, Hashable {
@@ -16,41 +22,66 @@ public enum DatabaseBackup {
         public var bytes: Int64
     }
 
+    /// What a restore did.
+    public struct Restored: Sendable, Hashable {
+        /// Where the replaced database (and its log) were kept; nil when there was none.
+        public var kept: String?
+        /// People in chats the backup still held although they had asked to be forgotten since:
+        /// forgotten again in the restored database.
+        public var forgottenAgain: Int
+        /// Why the record of forget requests could not be read from the database being replaced (it
+        /// is damaged, say); nil when it was read (or there was no database).
+        public var recordUnreadable: String?
+    }
+
     /// Why a backup or a restore did not happen; each description is one line for the operator.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         case missing(path: String)
         case sqlite(path: String, message: String)
         case integrity(path: String, findings: String)
-        case notABotDatabase(path: String)
+        /// Another application's database, or not one this bot's migrations made.
+        case notABotDatabase(path: String, reason: String)
+        /// Written by a newer version: it records a migration this one does not know.
+        case newerSchema(path: String, migration: String)
         case file(path: String, reason: String)
+        /// The destination is the database itself, or its log, shared memory, journal or lock.
+        case overwritesDatabase(path: String)
 
         public var description: String {
             switch self {
             case .missing(let path): "\(path): no such database file"
             case .sqlite(let path, let message): "\(path): \(message)"
             case .integrity(let path, let findings): "\(path) fails PRAGMA integrity_check: \(findings)"
-            case .notABotDatabase(let path): "\(path) is not a roastbot database (it has no schema_migrations table)"
+            case .notABotDatabase(let path, let reason): "\(path) is not a roastbot database: \(reason)"
+            case .newerSchema(let path, let migration):
+                "\(path) was written by a newer roastbot (it records the migration “\(migration)”, unknown to this version): use that version"
             case .file(let path, let reason): "\(path): \(reason)"
+            case .overwritesDatabase(let path): "\(path) is the database being copied (or one of its files): choose another destination"
             }
         }
     }
 
     /// Copies the database at `source` to `destination` (replacing a file there only once the copy
-    /// is complete and checked).
+    /// is complete and checked). A destination that is the database, its log, shared memory, journal
+    /// or lock — by name or as the same file, through links — is refused: the rename would put the
+    /// copy in place of the file the bot is writing.
     @discardableResult
     public static func copy(from source: String, to destination: String) throws(Failure) -> Copy {
         guard FileManager.default.fileExists(atPath: source) else { throw .missing(path: source) }
-        let partial = destination + ".partial-\(getpid())"
-        removeFiles(partial)
+        try refuseOverwriting(database: source, with: destination)
+        let partial = try ExclusiveFile(beside: destination, purpose: "partial")
         do throws(Failure) {
-            try snapshot(source, into: partial)
-            try check(partial)
-            try makePrivate(partial, ownedLike: nil)
-            try makeDurable(partial)
-            guard rename(partial, destination) == 0 else { throw .file(path: destination, reason: String(cString: strerror(errno))) }
+            try snapshot(source, into: partial.path)
+            try check(partial.path)
+            try partial.makePrivate(ownedLike: nil)
+            try partial.sync()
+            guard partial.isStillAtItsPath else { throw .file(path: partial.path, reason: "replaced while the copy was made") }
+            guard rename(partial.path, destination) == 0 else {
+                throw .file(path: destination, reason: String(cString: strerror(errno)))
+            }
             syncDirectory(of: destination)
         } catch {
-            removeFiles(partial)
+            partial.remove()
             throw error
         }
         return Copy(path: destination, bytes: size(of: destination))
@@ -65,36 +96,39 @@ public enum DatabaseBackup {
     }
 
     /// Replaces the database at `database` with the backup at `backup`; the caller holds the
-    /// database's process lock (no bot runs on it). The backup is copied beside the database and
-    /// checked first; the current files (database, log, shared memory) are kept under
-    /// `<database>.before-restore-<time>` rather than deleted. The restored file is readable by its
-    /// owner alone, and keeps the owner of the database it replaces (restored by root for the bot's
-    /// user, a root-owned file would lock the bot out). Returns the kept name (nil when there was no
-    /// database).
-    public static func restore(from backup: String, to database: String, at now: Date = Date()) throws(Failure) -> String? {
+    /// database's process lock (no bot runs on it). First, beside the database and before anything
+    /// changes: the backup is copied, checked (`PRAGMA integrity_check`, and that the bot will open it:
+    /// ``DatabaseIdentity``), brought to this version's schema, and the people who asked to be
+    /// forgotten after it was taken (recorded in the current database) are forgotten in it again;
+    /// its free pages are dropped (`VACUUM`), so that nothing deleted survives in it. Then the current
+    /// files (database, log, shared memory) are kept under `<database>.before-restore-<time>` rather
+    /// than deleted, and the copy takes their place, readable by its owner alone and owned like the
+    /// database it replaces (restored by root for the bot's user, a root-owned file would lock the
+    /// bot out).
+    public static func restore(from backup: String, to database: String, at now: Date = Date()) throws(Failure) -> Restored {
         guard FileManager.default.fileExists(atPath: backup) else { throw .missing(path: backup) }
-        let incoming = database + ".restoring-\(getpid())"
-        removeFiles(incoming)
+        let incoming = try ExclusiveFile(beside: database, purpose: "restoring")
+        let forgotten: (count: Int, unreadable: String?)
         do throws(Failure) {
-            try snapshot(backup, into: incoming)
-            try check(incoming)
-            let db = try connect(incoming, flags: SQLITE_OPEN_READONLY)
-            defer { sqlite3_close_v2(db) }
-            let tables = try lines(db, incoming, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
-            guard !tables.isEmpty else { throw .notABotDatabase(path: backup) }
-            try makePrivate(incoming, ownedLike: database)
-            try makeDurable(incoming)
+            try snapshot(backup, into: incoming.path)
+            try check(incoming.path)
+            try verifyIdentity(incoming.path, reportedAs: backup)
+            forgotten = try bringUpToDate(incoming.path, forgettingAgainWhatIsRecordedIn: database)
+            try incoming.makePrivate(ownedLike: database)
+            try incoming.sync()
+            guard incoming.isStillAtItsPath else { throw .file(path: incoming.path, reason: "replaced while the restore was prepared") }
         } catch {
-            removeFiles(incoming)
+            incoming.remove()
             throw error
         }
         // The current files go aside, then the backup takes their place; a rename that fails puts
         // back what was moved, so that a failed restore changes nothing.
         let aside = database + ".before-restore-" + stamp(now)
+        let incomingPath = incoming.path
         var moved: [String] = []
         func undo(_ failure: Failure) -> Failure {
             for suffix in moved.reversed() { _ = rename(aside + suffix, database + suffix) }
-            removeFiles(incoming)
+            ExclusiveFile.remove(incomingPath)
             return failure
         }
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
@@ -103,9 +137,75 @@ public enum DatabaseBackup {
             }
             moved.append(suffix)
         }
-        guard rename(incoming, database) == 0 else { throw undo(.file(path: database, reason: String(cString: strerror(errno)))) }
+        guard rename(incomingPath, database) == 0 else { throw undo(.file(path: database, reason: String(cString: strerror(errno)))) }
         syncDirectory(of: database)
-        return moved.contains("") ? aside : nil
+        return Restored(kept: moved.contains("") ? aside : nil, forgottenAgain: forgotten.count, recordUnreadable: forgotten.unreadable)
+    }
+
+    /// What the bot checks when it opens a file (``DatabaseIdentity``), and that it has every table its
+    /// migrations create.
+    private static func verifyIdentity(_ path: String, reportedAs name: String) throws(Failure) {
+        do {
+            let connection = try SQLiteConnection(path: path)
+            defer { connection.close() }
+            try DatabaseIdentity.verify(connection, migrations: Schema.migrations, tables: true)
+        } catch {
+            switch error {
+            case .unknownMigration(let migration): throw .newerSchema(path: name, migration: migration)
+            case .notThisApplication(let reason): throw .notABotDatabase(path: name, reason: reason)
+            default: throw .sqlite(path: name, message: "\(error)")
+            }
+        }
+    }
+
+    /// Migrates the restored copy at `path`, forgets in it again whoever the record in `current` (the
+    /// database being replaced) names, adopts that record and its secret (so that log pseudonyms and
+    /// later restores go on from them), and rewrites the file without free pages. Returns how many
+    /// people in chats were forgotten again, and why the record could not be read, if it could not.
+    private static func bringUpToDate(_ path: String, forgettingAgainWhatIsRecordedIn current: String) throws(Failure) -> (
+        count: Int, unreadable: String?
+    ) {
+        var record: (key: [UInt8], requests: [ForgetRequest])?
+        var unreadable: String?
+        if FileManager.default.fileExists(atPath: current) {
+            do {
+                record = try recordedForgets(in: current)
+            } catch {
+                unreadable = "\(error)"
+            }
+        }
+        let count: Int
+        do {
+            let restored = try RoastDatabase(path: path)
+            defer { restored.close() }
+            count = try restored.write { tx in
+                guard let record else { return 0 }
+                try tx.adoptForgetRecord(key: record.key, requests: record.requests)
+                return try tx.reapply(record.requests, key: KeyedDigest(key: record.key))
+            }
+        } catch {
+            throw .sqlite(path: path, message: "\(error)")
+        }
+        // Pages freed before this version zeroed deleted content, and by the forgets just applied: gone.
+        let db = try connect(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW)
+        defer { sqlite3_close_v2(db) }
+        _ = try lines(db, path, "VACUUM")
+        _ = try lines(db, path, "PRAGMA journal_mode=DELETE")
+        return (count, unreadable)
+    }
+
+    /// The secret and the forget requests recorded in the database at `path` (none in a database from
+    /// before they were recorded), read without changing it.
+    private static func recordedForgets(in path: String) throws(StoreError) -> (key: [UInt8], requests: [ForgetRequest])? {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        defer { connection.close() }
+        let tables = Set(
+            try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { (row: borrowing Row) in row.string(0) })
+        guard tables.contains("forget_requests"), tables.contains("bot_state") else { return nil }
+        try connection.execute("BEGIN DEFERRED")
+        defer { try? connection.execute("ROLLBACK") }
+        let transaction = StoreTransaction(connection: connection)
+        return (try transaction.pseudonymKey(), try transaction.forgetRequests())
     }
 
     // MARK: - Helpers
@@ -116,7 +216,7 @@ public enum DatabaseBackup {
         let from = try connect(source, flags: SQLITE_OPEN_READWRITE)
         defer { sqlite3_close_v2(from) }
         sqlite3_busy_timeout(from, 5_000)
-        let to = try connect(destination, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let to = try connect(destination, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW)
         defer { sqlite3_close_v2(to) }
         guard let backup = sqlite3_backup_init(to, "main", from, "main") else {
             throw .sqlite(path: destination, message: String(cString: sqlite3_errmsg(to)))
@@ -165,23 +265,6 @@ public enum DatabaseBackup {
         }
     }
 
-    /// Mode 0600 (a backup holds everything the bot knows about people), and the owner of the file at
-    /// `model` when there is one and this process may give files away (root).
-    private static func makePrivate(_ path: String, ownedLike model: String?) throws(Failure) {
-        guard chmod(path, 0o600) == 0 else { throw .file(path: path, reason: String(cString: strerror(errno))) }
-        var status = stat()
-        guard let model, geteuid() == 0, stat(model, &status) == 0 else { return }
-        guard chown(path, status.st_uid, status.st_gid) == 0 else { throw .file(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    /// Flushes the file to the disk before it is renamed into place.
-    private static func makeDurable(_ path: String) throws(Failure) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .file(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw .file(path: path, reason: String(cString: strerror(errno))) }
-    }
-
     /// Makes a rename in the file's directory durable.
     private static func syncDirectory(of path: String) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -191,8 +274,47 @@ public enum DatabaseBackup {
         close(descriptor)
     }
 
-    private static func removeFiles(_ path: String) {
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+    /// Refuses a destination that is the database at `source` or one of its files (``isPart(_:ofDatabase:)``).
+    private static func refuseOverwriting(database source: String, with destination: String) throws(Failure) {
+        if isPart(destination, ofDatabase: source) { throw .overwritesDatabase(path: destination) }
+    }
+
+    /// Whether `path` is the database at `database` or one of the files beside it that belong to it
+    /// (log, shared memory, journal, lock): by name once links and relative parts are resolved, or as
+    /// the same file (device and inode, through links, hard links included). Such a path must never be
+    /// written over or deleted as if it were a copy.
+    public static func isPart(_ path: String, ofDatabase database: String) -> Bool {
+        let companions = ["", "-wal", "-shm", "-journal", ".lock"]
+        var names = Set<String>()
+        var files = Set<FileIdentity>()
+        for base in Set([database, DatabaseLock.resolved(database)]) {
+            for suffix in companions {
+                names.insert(DatabaseLock.resolved(base + suffix))
+                if let file = FileIdentity(following: base + suffix) { files.insert(file) }
+            }
+        }
+        let sameName = names.contains(DatabaseLock.resolved(path))
+        return sameName || [FileIdentity(following: path), FileIdentity(of: path)].contains { $0.map(files.contains) ?? false }
+    }
+
+    /// A file as the kernel knows it.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The file `path` leads to, following links.
+        init?(following path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
+        }
+
+        /// The entry `path` names itself (a link, not what it points to).
+        init?(of path: String) {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return nil }
+            (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
+        }
     }
 
     private static func size(of path: String) -> Int64 {

@@ -11,13 +11,18 @@ public struct OutboxItem: Sendable, Hashable {
     /// Delivery attempts so far (see `bumpOutboxAttempts`).
     public var attempts: Int
     public var createdAt: Date
+    /// An answer to someone's event, or a broadcast the bot decided on.
+    public var priority: OutboxPriority
 
-    public init(id: Int64, chatID: ChatID, action: OutboxAction, anchor: RoastID?, attempts: Int, createdAt: Date) {
+    public init(
+        id: Int64, chatID: ChatID, action: OutboxAction, anchor: RoastID?, attempts: Int, createdAt: Date, priority: OutboxPriority = .reply
+    ) {
         self.id = id
         self.chatID = chatID
         self.action = action
         self.anchor = anchor
         self.attempts = attempts
         self.createdAt = createdAt
+        self.priority = priority
     }
 }

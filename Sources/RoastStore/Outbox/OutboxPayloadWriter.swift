@@ -20,6 +20,15 @@ struct OutboxPayloadWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// How a button whose payload is `data` begins in a row's JSON (as `JSONEncoder` writes it too):
+    /// what a search of the queued rows for that button looks for.
+    static func buttonPrefix(data: String) -> String {
+        var writer = OutboxPayloadWriter()
+        writer.raw("{\"data\":")
+        writer.string(data)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     private mutating func write(_ action: OutboxAction) {
         switch action {
         case .send(let message):

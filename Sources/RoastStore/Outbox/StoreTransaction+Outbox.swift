@@ -30,7 +30,7 @@ extension StoreTransaction {
     public func pendingOutbox(limit: Int) throws(StoreError) -> [OutboxItem] {
         try connection.query(
             """
-            SELECT outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at FROM outbox
+            SELECT \(Self.outboxColumns) FROM outbox
             WHERE state = 'pending' ORDER BY outbox_id LIMIT ?
             """,
             limit, context: "outbox"
@@ -44,15 +44,55 @@ extension StoreTransaction {
         }
     }
 
-    /// `chat`'s pending items in delivery order (replies before broadcasts, then oldest first).
-    public func pendingOutbox(chat: ChatID, limit: Int) throws(StoreError) -> [OutboxItem] {
+    /// `chat`'s pending items in delivery order: replies before broadcasts, each oldest first — except
+    /// broadcasts queued at `broadcastsDueBy` or earlier, which have waited long enough and go first.
+    public func pendingOutbox(chat: ChatID, limit: Int, broadcastsDueBy: Date? = nil) throws(StoreError) -> [OutboxItem] {
         try connection.query(
             """
-            SELECT outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at FROM outbox
-            WHERE state = 'pending' AND chat_id = ? ORDER BY priority, outbox_id LIMIT ?
+            SELECT \(Self.outboxColumns) FROM outbox
+            WHERE state = 'pending' AND chat_id = ?
+            ORDER BY CASE WHEN priority = \(OutboxPriority.broadcast.rawValue) AND created_at <= ? THEN -1 ELSE priority END, outbox_id
+            LIMIT ?
             """,
-            chat, limit, context: "outbox"
+            chat, broadcastsDueBy, limit, context: "outbox"
         ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+    }
+
+    /// `chat`'s pending replies queued before `date`, oldest first.
+    public func pendingReplies(chat: ChatID, queuedBefore date: Date) throws(StoreError) -> [OutboxItem] {
+        try connection.query(
+            """
+            SELECT \(Self.outboxColumns) FROM outbox
+            WHERE state = 'pending' AND chat_id = ? AND priority = \(OutboxPriority.reply.rawValue) AND created_at < ?
+            ORDER BY outbox_id
+            """,
+            chat, date, context: "outbox"
+        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+    }
+
+    /// Whether a delivery of `chat` still pending puts a button sending `payload` on `message`: an
+    /// edit of that message, or, when `newMessage` (the message has no record of its own), a message
+    /// being posted, whose id the bot learns only once its delivery completes. Between the platform
+    /// taking a message and the write that marks it delivered (and records its buttons), a press on
+    /// one of its buttons is one the bot issued (``pressStanding(_:on:in:)``).
+    func pendingDelivery(puts payload: String, on message: MessageID, in chat: ChatID, newMessage: Bool) throws(StoreError) -> Bool {
+        let rows = try connection.query(
+            "SELECT payload FROM outbox WHERE state = 'pending' AND chat_id = ? AND instr(payload, ?) > 0 ORDER BY outbox_id LIMIT 50",
+            chat, OutboxPayloadWriter.buttonPrefix(data: payload)
+        ) { (row: borrowing Row) in row.string(0) }
+        for json in rows {
+            guard let action = try? Self.decoder.decode(OutboxAction.self, from: Data(json.utf8)) else { continue }
+            let buttons: [[Button]]
+            switch action {
+            case .send(let content) where newMessage: buttons = content.buttons
+            case .picture(let order) where newMessage: buttons = order.buttons
+            case .edit(message, let content): buttons = content.buttons
+            case .editButtons(message, let rows): buttons = rows
+            default: continue
+            }
+            if buttons.joined().contains(where: { $0.data == payload && $0.startsPrivateChat == nil }) { return true }
+        }
+        return false
     }
 
     /// How many items are pending and when the oldest of them was queued (nil when none is).
@@ -132,6 +172,8 @@ extension StoreTransaction {
 
     private static var decoder: JSONDecoder { JSONDecoder() }
 
+    private static let outboxColumns = "outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at, priority"
+
     private static func outboxItem(_ row: borrowing Row) throws(StoreError) -> OutboxItem {
         let action: OutboxAction
         do {
@@ -141,6 +183,6 @@ extension StoreTransaction {
         }
         return OutboxItem(
             id: row.int64(0), chatID: ChatID(row.int64(1)), action: action, anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)),
-            attempts: row.int(4), createdAt: row.date(5))
+            attempts: row.int(4), createdAt: row.date(5), priority: OutboxPriority(rawValue: row.int(6)) ?? .reply)
     }
 }

@@ -62,14 +62,16 @@ public struct UserDataExport: Sendable, Hashable, Codable {
     }
 }
 
-/// A chat's settings and aggregate data, as `/export chat` sends it to an admin. Contains other
-/// members' display names and counts, never their reactions one by one.
+/// A chat's settings and totals, as `/export chat` sends it to an admin: the chat's data, none of
+/// the members' personal details (names, usernames, languages, when they were seen) — each member
+/// gets their own with `/export`.
 public struct ChatDataExport: Sendable, Hashable, Codable {
     public var settings: ChatSettings
     /// Whether the operator configured an AI provider (the bot says; nil when unknown): without one,
     /// `settings.aiEnabled` is false whatever the chat chose.
     public var aiConfigured: Bool?
-    public var members: [Profile]
+    /// People with a profile here who have not left.
+    public var memberCount: Int
     public var roastCount: Int
     public var scheduledPosts: [ScheduledPostClaim]
 }

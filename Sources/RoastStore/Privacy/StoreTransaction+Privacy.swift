@@ -8,13 +8,19 @@ extension StoreTransaction {
     /// roasts they requested there (with others' reactions on them and their cards), cards they asked
     /// for there, shares reported from there, their moods, streak, active days, badges, counters, card
     /// choice, collection pick and profile, messages queued or failed about them there (a failed export
-    /// keeps its whole file), and exports they asked for there. When `chat` is their private chat with
+    /// keeps its whole file), exports they asked for there, and the record of their personal panels'
+    /// buttons there. When `chat` is their private chat with
     /// the bot, the chat goes too (its settings, its queue and the inline shares reported from it).
     /// Other chats are untouched.
     ///
     /// A table added later with a person column must be cleared here too (a test built from the
     /// schema fails otherwise).
+    ///
+    /// Deleted content is overwritten with zeros (`secure_delete`), and once the transaction commits
+    /// the write-ahead log is checkpointed and truncated, so that the file and its log keep nothing of
+    /// the person (``RoastDatabase``).
     public func forgetUser(_ user: UserID, in chat: ChatID) throws(StoreError) {
+        connection.erasesLogAfterCommit = true
         try connection.execute(
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
         try connection.execute(
@@ -27,6 +33,7 @@ extension StoreTransaction {
         try forgetCollectionChoice(chat: chat, user: user)
         try connection.execute("DELETE FROM outbox WHERE about_chat_id = ? AND about_user_id = ?", chat, user)
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ? AND user_id = ?", chat, user)
+        try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ? AND owner_user_id = ?", chat, user)
         // Moods, streaks, active days, badges, card choices and counters go with the profile (ON DELETE CASCADE).
         try connection.execute("DELETE FROM profiles WHERE chat_id = ? AND user_id = ?", chat, user)
         if chat == .privateChat(of: user) { try forgetChat(chat) }
@@ -36,6 +43,7 @@ extension StoreTransaction {
     /// its roasts, claims and queue. Used when a person forgets their private chat with the bot and
     /// when a chat that removed the bot has been gone longer than the retention period.
     public func forgetChat(_ chat: ChatID) throws(StoreError) {
+        connection.erasesLogAfterCommit = true
         try connection.execute("DELETE FROM reactions WHERE roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", chat)
         try connection.execute("DELETE FROM favorites WHERE roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", chat)
         try connection.execute("DELETE FROM scheduled_posts WHERE chat_id = ?", chat)
@@ -45,6 +53,7 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM seasonal_banners WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM outbox WHERE chat_id = ? OR about_chat_id = ?", chat, chat)
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ?", chat)
+        try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM rated_roasts WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", chat)
@@ -158,12 +167,16 @@ extension StoreTransaction {
         return export
     }
 
-    /// The chat's settings, members and counts; nil for an unknown chat.
+    /// The chat's settings and totals (no member's details); nil for an unknown chat.
     public func exportChat(_ chat: ChatID) throws(StoreError) -> ChatDataExport? {
         guard let settings = try self.chat(chat) else { return nil }
-        let count =
+        let roasts =
             try connection.queryOne("SELECT count(*) FROM roasts WHERE chat_id = ?", chat) { (row: borrowing Row) in row.int(0) } ?? 0
+        let members =
+            try connection.queryOne("SELECT count(*) FROM profiles WHERE chat_id = ? AND left_at IS NULL", chat) {
+                (row: borrowing Row) in row.int(0)
+            } ?? 0
         return ChatDataExport(
-            settings: settings, members: try profiles(chat: chat), roastCount: count, scheduledPosts: try scheduledPostClaims(chat: chat))
+            settings: settings, memberCount: members, roastCount: roasts, scheduledPosts: try scheduledPostClaims(chat: chat))
     }
 }

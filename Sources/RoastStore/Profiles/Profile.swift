@@ -13,10 +13,12 @@ public struct Profile: Sendable, Hashable, Codable {
     public var lastSeen: Date
     /// Roasts this person requested in this chat (daily roasts not counted).
     public var roastCount: Int
+    /// When they left the chat (nil while a member): they are on none of its boards.
+    public var leftAt: Date?
 
     public init(
         chatID: ChatID, userID: UserID, displayName: String, username: String? = nil, languageCode: String? = nil,
-        firstSeen: Date, lastSeen: Date, roastCount: Int = 0
+        firstSeen: Date, lastSeen: Date, roastCount: Int = 0, leftAt: Date? = nil
     ) {
         self.chatID = chatID
         self.userID = userID
@@ -26,5 +28,6 @@ public struct Profile: Sendable, Hashable, Codable {
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen
         self.roastCount = roastCount
+        self.leftAt = leftAt
     }
 }

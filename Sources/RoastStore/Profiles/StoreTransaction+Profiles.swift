@@ -4,7 +4,8 @@ import Foundation
 /// People as seen in each chat.
 extension StoreTransaction {
     /// Creates or refreshes the person's profile in `chat` (names and language from `person`;
-    /// `lastSeen` only moves forward, to the minute) and returns it. The chat must exist (see `ensureChat`).
+    /// `lastSeen` only moves forward, to the minute) and returns it; someone who had left the chat is
+    /// a member again. The chat must exist (see `ensureChat`).
     ///
     /// Every event touches its sender's profile; when nothing but a `lastSeen` less than a minute
     /// newer would change, the row is left alone, which spares a page write per event in a busy chat.
@@ -19,8 +20,9 @@ extension StoreTransaction {
                 username = excluded.username,
                 language_code = coalesce(excluded.language_code, language_code),
                 first_seen = min(first_seen, excluded.first_seen),
-                last_seen = max(last_seen, excluded.last_seen)
-            WHERE display_name IS NOT excluded.display_name OR username IS NOT excluded.username
+                last_seen = max(last_seen, excluded.last_seen),
+                left_at = NULL
+            WHERE display_name IS NOT excluded.display_name OR username IS NOT excluded.username OR left_at IS NOT NULL
                 OR (excluded.language_code IS NOT NULL AND language_code IS NOT excluded.language_code)
                 OR excluded.first_seen < first_seen OR excluded.last_seen >= last_seen + 60
             """,
@@ -44,13 +46,28 @@ extension StoreTransaction {
         ) { (row: borrowing Row) in Self.profile(row) }
     }
 
+    /// `user` left `chat` at `date` (a member update, a service message): they leave its boards, and
+    /// their data there goes once they have been gone for the retention period (``formerMembers(leftBefore:)``).
+    /// The first date stays when they are reported gone twice; nothing happens without a profile.
+    public func markDeparted(_ user: UserID, from chat: ChatID, at date: Date) throws(StoreError) {
+        try connection.execute(
+            "UPDATE profiles SET left_at = ? WHERE chat_id = ? AND user_id = ? AND left_at IS NULL", date, chat, user)
+    }
+
+    /// The people who left a chat before `date` and have not come back, by chat and user.
+    public func formerMembers(leftBefore date: Date) throws(StoreError) -> [(chat: ChatID, user: UserID)] {
+        try connection.query(
+            "SELECT chat_id, user_id FROM profiles WHERE left_at < ? ORDER BY chat_id, user_id", date
+        ) { (row: borrowing Row) in (ChatID(row.int64(0)), UserID(row.int64(1))) }
+    }
+
     /// Each person's most recently seen profile, whatever chat it is in, by user id: one per person
     /// the database knows (the console finds the people of earlier sessions by name in it).
     public func latestProfiles() throws(StoreError) -> [Profile] {
         // SQLite takes the bare columns from the row whose last_seen is the maximum.
         try connection.query(
             """
-            SELECT chat_id, user_id, display_name, username, language_code, first_seen, max(last_seen), roast_count
+            SELECT chat_id, user_id, display_name, username, language_code, first_seen, max(last_seen), roast_count, left_at
             FROM profiles GROUP BY user_id ORDER BY user_id
             """, context: "profiles"
         ) { (row: borrowing Row) in Self.profile(row) }
@@ -59,7 +76,8 @@ extension StoreTransaction {
     // MARK: - Helpers
 
     static let profileColumns =
-        "chat_id, user_id, display_name, username, language_code, first_seen, last_seen, roast_count"
+        "chat_id, user_id, display_name, username, language_code, first_seen, last_seen, roast_count, left_at"
+    static let profileColumnCount = Int32(profileColumns.split(separator: ",").count)
 
     static func profile(_ row: borrowing Row) -> Profile {
         Profile(
@@ -70,6 +88,7 @@ extension StoreTransaction {
             languageCode: row.optionalString(4),
             firstSeen: row.date(5),
             lastSeen: row.date(6),
-            roastCount: row.int(7))
+            roastCount: row.int(7),
+            leftAt: row.optionalDate(8))
     }
 }

@@ -9,17 +9,14 @@ struct Migrator: Sendable {
         self.migrations = migrations
     }
 
-    /// Applies every migration not yet recorded. Refuses a database that records a migration this
-    /// list does not contain: a newer binary has run on it, and this one would misread its schema.
+    /// Applies every migration not yet recorded. Refuses what ``DatabaseIdentity`` refuses: another
+    /// application's file, and a database that records a migration this list does not contain (a
+    /// newer binary has run on it, and this one would misread its schema).
     func migrate(_ connection: SQLiteConnection, at now: Date = Date()) throws(StoreError) {
+        try DatabaseIdentity.verify(connection, migrations: migrations, tables: false)
         try connection.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at REAL NOT NULL)")
-        let applied = try appliedNames(connection)
-        let known = Set(migrations.map(\.name))
-        if let unknown = applied.first(where: { !known.contains($0) }) {
-            throw .unknownMigration(unknown)
-        }
-        let appliedSet = Set(applied)
+        let appliedSet = Set(try appliedNames(connection))
         for migration in migrations where !appliedSet.contains(migration.name) {
             try connection.execute("BEGIN IMMEDIATE")
             do {

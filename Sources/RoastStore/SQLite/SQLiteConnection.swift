@@ -11,13 +11,19 @@ final class SQLiteConnection: @unchecked Sendable {
     private var cache: [SQLKey: Statement] = [:]
     /// While true, statements that would write are refused (read transactions).
     var readOnlyGuard = false
+    /// Set by a transaction that deleted a person's data (``StoreTransaction/forgetUser(_:in:)``): once
+    /// it commits, the write-ahead log is checkpointed and truncated, so that the older frames that
+    /// still hold the deleted rows leave the disk (see ``RoastDatabase``).
+    var erasesLogAfterCommit = false
 
     /// Opens (creating the file if needed, but not its directory) and configures the connection.
-    init(path: String) throws(StoreError) {
+    /// `readOnly` opens an existing file without changing it (its journal mode stays as it is, and
+    /// closing leaves its log in place).
+    init(path: String, readOnly: Bool = false) throws(StoreError) {
         self.path = path
         Self.configureLibrary
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
@@ -28,8 +34,8 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_extended_result_codes(db, 1)
         do throws(StoreError) {
             // journal_mode answers with the mode in effect; ":memory:" databases stay "memory".
-            let mode = try queryOne("PRAGMA journal_mode=WAL") { (row: borrowing Row) in row.string(0) }
-            if path != ":memory:" && !path.isEmpty, mode?.lowercased() != "wal" {
+            let mode = try queryOne(readOnly ? "PRAGMA journal_mode" : "PRAGMA journal_mode=WAL") { (row: borrowing Row) in row.string(0) }
+            if !readOnly, path != ":memory:" && !path.isEmpty, mode?.lowercased() != "wal" {
                 throw .cannotOpen(path: path, reason: "could not enable WAL (journal_mode is \(mode ?? "unknown"))")
             }
             try execute("PRAGMA synchronous=NORMAL")
@@ -46,6 +52,10 @@ final class SQLiteConnection: @unchecked Sendable {
             // b-trees stay in memory instead of spilling to a temporary file (~35 KB written per
             // update under load); they are small and live only for one statement or transaction.
             try execute("PRAGMA temp_store=MEMORY")
+            // Deleted rows are overwritten with zeros (their pages, free pages included), so that a
+            // forgotten person is not left in the file's unused space; set here rather than left to
+            // how the distribution built SQLite.
+            try execute("PRAGMA secure_delete=ON")
         } catch {
             close()
             switch error {
@@ -137,6 +147,13 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_wal_hook(handle, hook, context)
     }
 
+    /// Copies the whole write-ahead log into the database file and truncates the log to zero bytes,
+    /// waiting (busy timeout) for readers of older snapshots; false when it could not finish.
+    func truncateLog() -> Bool {
+        guard let handle else { return false }
+        return sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) == SQLITE_OK
+    }
+
     /// Runs a script of several statements without bindings (migrations only).
     func executeScript(_ sql: String) throws(StoreError) {
         guard let handle else { throw Self.closedError }
@@ -163,6 +180,7 @@ final class SQLiteConnection: @unchecked Sendable {
         case .unknownMigration(let name): "unknown migration \(name)"
         case .sqlite(let code, let message): "\(message) (code \(code))"
         case .corruptRow(let what): "corrupt row \(what)"
+        case .notThisApplication(let reason): "not a roastbot database: \(reason)"
         }
     }
 

@@ -61,6 +61,16 @@ final class WALCheckpointer: Sendable {
         }
     }
 
+    /// Copies the whole log into the database file and truncates it (after a person's data was
+    /// deleted: older frames of the log still hold it), after any background checkpoint under way.
+    /// Called on the writer's thread, outside a transaction; false when readers kept it from finishing.
+    func truncateLog(writer: SQLiteConnection) -> Bool {
+        queue.sync {}
+        let done = writer.truncateLog()
+        if done { lastRequest.store(0, ordering: .relaxed) }
+        return done
+    }
+
     /// Called on the writer's thread after each commit with the number of pages in the log.
     private func logGrew(to pages: Int, writer: OpaquePointer?) {
         // Only this thread reads and writes `lastRequest`.

@@ -42,26 +42,28 @@ extension StoreTransaction {
         try connection.execute("UPDATE streaks SET reminders_on = ? WHERE chat_id = ? AND user_id = ?", on, chat, user)
     }
 
-    /// Everyone who interacted in `chat`, with their streak (fresh when never recorded), by user id.
+    /// Everyone who interacted in `chat` and has not left it, with their streak (fresh when never
+    /// recorded), by user id.
     public func streakStandings(chat: ChatID) throws(StoreError) -> [StreakStanding] {
         try connection.query(
             """
             SELECT \(Self.qualifiedProfileColumns), streaks.user_id IS NOT NULL, \(Self.qualifiedStreakColumns), coalesce(streaks.reminders_on, 0)
             FROM profiles LEFT JOIN streaks ON streaks.chat_id = profiles.chat_id AND streaks.user_id = profiles.user_id
-            WHERE profiles.chat_id = ? ORDER BY profiles.user_id
+            WHERE profiles.chat_id = ? AND profiles.left_at IS NULL ORDER BY profiles.user_id
             """,
             chat, context: "streaks"
         ) { (row: borrowing Row) throws(StoreError) in try Self.standing(row) }
     }
 
-    /// People in `chat` with reminders on whose streak breaks at the end of `today` unless they are
-    /// active: their last counted day is yesterday.
+    /// People in `chat` (who have not left it) with reminders on whose streak breaks at the end of
+    /// `today` unless they are active: their last counted day is yesterday.
     public func reminderCandidates(chat: ChatID, today: LocalDate) throws(StoreError) -> [StreakStanding] {
         try connection.query(
             """
             SELECT \(Self.qualifiedProfileColumns), 1, \(Self.qualifiedStreakColumns), streaks.reminders_on
             FROM streaks JOIN profiles ON profiles.chat_id = streaks.chat_id AND profiles.user_id = streaks.user_id
             WHERE streaks.chat_id = ? AND streaks.reminders_on = 1 AND streaks.last_active = ? AND streaks.current > 0
+                AND profiles.left_at IS NULL
             ORDER BY streaks.user_id
             """,
             chat, today.adding(days: -1).iso, context: "streaks"
@@ -97,9 +99,9 @@ extension StoreTransaction {
     /// Decodes a row of profile columns, a has-streak flag, streak columns and the reminder flag.
     private static func standing(_ row: borrowing Row) throws(StoreError) -> StreakStanding {
         let profile = Self.profile(row)
-        let hasStreak = row.bool(8)
-        let streak = hasStreak ? try streakState(row, from: 9) : .fresh()
-        return StreakStanding(profile: profile, streak: streak, remindersOn: row.bool(9 + streakColumnCount))
+        let hasStreak = row.bool(profileColumnCount)
+        let streak = hasStreak ? try streakState(row, from: profileColumnCount + 1) : .fresh()
+        return StreakStanding(profile: profile, streak: streak, remindersOn: row.bool(profileColumnCount + 1 + streakColumnCount))
     }
 
     /// Moves streak, badge and counter rows from `old` to `new` (see `migrateChat`); the profiles

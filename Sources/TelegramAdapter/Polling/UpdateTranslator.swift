@@ -15,7 +15,9 @@ import TelegramBotAPI
 ///
 /// A message signed by a chat (`sender_chat`: an anonymous admin posting as the group, a channel)
 /// has no sender person but a ``SenderChat``; another member's status change becomes
-/// ``IncomingEvent/memberChanged(_:isAdmin:)``.
+/// ``IncomingEvent/memberChanged(_:isAdmin:)``, or ``IncomingEvent/memberLeft(_:)`` when they left or
+/// were removed — from a `chat_member` update (sent where the bot is an admin) or from the
+/// `left_chat_member` service message (sent to every bot in the group, privacy mode or not).
 ///
 /// A message in a forum topic (`is_topic_message`) happens in that topic (its `message_thread_id`), and
 /// so does a press on a button of such a message; a reply thread in a group without topics has a
@@ -95,6 +97,11 @@ public struct UpdateTranslator: Sendable {
         }
 
         if let newChatID = message.migrateToChatID { return envelope(.migrated(to: ChatID(newChatID))) }
+        if let left = message.leftChatMember {
+            // The bot's own departure comes as `my_chat_member`.
+            guard left.id != botUserID else { return .skip(reason: "the bot left (reported by my_chat_member)") }
+            return envelope(.memberLeft(UserID(left.id)))
+        }
         if message.migrateFromChatID != nil { return .skip(reason: "migration notice in the new supergroup") }
         guard let text = message.text else { return .skip(reason: "message without text") }
         let entities = message.entities ?? []
@@ -193,15 +200,22 @@ public struct UpdateTranslator: Sendable {
                 sender: person(change.from), event: .botMembership(membership)))
     }
 
-    /// Another member's status changed: whether they are an admin now (cached answers are stale).
+    /// Another member's status changed: whether they are an admin now (cached answers are stale), or
+    /// that they are no longer a member (left, removed, or restricted outside the chat).
     private func translateMember(_ change: ChatMemberUpdated, sequence: Int64) -> Translation {
         guard let chat = chatRef(change.chat) else { return .skip(reason: "unknown chat type") }
         let member = change.newChatMember
-        let isAdmin = member.status == .administrator || member.status == .creator
+        let user = UserID(member.user.id)
+        let event: IncomingEvent
+        switch member.status {
+        case .left, .kicked: event = .memberLeft(user)
+        case .restricted where member.isMember == false: event = .memberLeft(user)
+        default: event = .memberChanged(user, isAdmin: member.status == .administrator || member.status == .creator)
+        }
         return .event(
             IncomingEnvelope(
                 source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
-                sender: person(change.from), event: .memberChanged(UserID(member.user.id), isAdmin: isAdmin)))
+                sender: person(change.from), event: event))
     }
 
     // MARK: Vocabulary

@@ -79,6 +79,35 @@ final class BotProcess: Sendable {
 
     var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
 
+    /// The running bot's process id.
+    var processIdentifier: Int32? { process.withLock { process in process.flatMap { $0.isRunning ? $0.processIdentifier : nil } } }
+
+    /// The processes the running bot started that still run (the picture renderer), read from `/proc`.
+    var children: [Int32] {
+        guard let parent = processIdentifier else { return [] }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            // `pid (comm) state ppid …`: the name may hold spaces and parentheses, so read after the last ')'.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == parent
+        }
+    }
+
+    /// The environment a process started with, from `/proc/<pid>/environ`.
+    static func environment(of pid: Int32) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return [:] }
+        var variables: [String: String] = [:]
+        for entry in data.split(separator: 0) {
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let equals = text.firstIndex(of: "=") else { continue }
+            variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        return variables
+    }
+
     /// Sends `signal` (SIGTERM, SIGKILL…) to the running bot.
     func signal(_ signal: Int32) {
         process.withLock { process in

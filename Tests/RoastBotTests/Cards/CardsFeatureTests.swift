@@ -148,8 +148,17 @@ struct CardsFeatureTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (roast, message) = try await Self.roast(&bot)
-        await Self.press(&bot, .card(roast.id, CardChoice(template: .ember, format: .story)), on: message)
-        #expect(bot.pictures.drawn.isEmpty)
+        // The template buttons are under the card: 🖼 first, then 💎 Ember on the card (made a story).
+        await Self.press(&bot, .card(roast.id, nil), on: message)
+        let card = try #require(bot.platform.sentPhotos.last)
+        let ember = CardsFeature.ButtonAction.card(roast.id, CardChoice(template: .ember, format: .post))
+        #expect(card.photo.buttons.joined().contains { $0.data == ember.payload })
+        await Self.press(&bot, .card(roast.id, CardChoice(template: .crimson, format: .story)), on: card.message)
+        let story = try #require(bot.platform.sentPhotos.last)
+        let emberStory = CardsFeature.ButtonAction.card(roast.id, CardChoice(template: .ember, format: .story))
+        let drawn = bot.pictures.drawn.count
+        await Self.press(&bot, emberStory, on: story.message)
+        #expect(bot.pictures.drawn.count == drawn)
         #expect(Self.notices(bot).last == Phrasebook(.vi).premiumTemplateLocked(.ember, days: 7, current: 1))
 
         try bot.database.write { tx in
@@ -157,7 +166,7 @@ struct CardsFeatureTests {
             streak.longest = 7
             try tx.saveStreak(streak, chat: BotFixture.group.id, user: BotFixture.alice.id)
         }
-        await Self.press(&bot, .card(roast.id, CardChoice(template: .ember, format: .story)), on: message)
+        await Self.press(&bot, emberStory, on: story.message)
         guard case .card(let card) = try #require(bot.pictures.drawn.last) else {
             Issue.record("not a card")
             return

@@ -112,10 +112,11 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
 
         // /collections now shows Alice's pick and progress, and a way back.
         await bot.run(bot.command("/collections"))
-        let again = try #require(bot.platform.sentMessages.last?.content)
+        let againMessage = try #require(bot.platform.sentMessages.last)
+        let again = againMessage.content
         #expect(text(again).contains("bạn đã nhận 1/12"))
         #expect(again.buttons.last?.first?.data == "c:")
-        await bot.run(bot.envelope(.buttonPress(callbackID: "p2", data: "c:", message: list.message)))
+        await bot.run(bot.envelope(.buttonPress(callbackID: "p2", data: "c:", message: againMessage.message)))
         #expect(try bot.database.read { try $0.chosenCollection(chat: BotFixture.group.id, user: BotFixture.alice.id) } == nil)
     }
 

@@ -71,4 +71,24 @@ struct DailyBackupsTests {
         #expect(await hanoi.runIfDue(now: Self.date("2026-03-01T20:00:00Z")) != nil)
         #expect(setup.names == ["roastbot-2026-03-02.sqlite"])
     }
+
+    /// A database kept in the backup folder under a dated name is the bot's live file, not a copy to
+    /// prune: it stays, and no copy is written over it.
+    @Test func theDatabaseItselfIsNeverPrunedEvenUnderADatedName() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("backups-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let live = directory.appendingPathComponent("roastbot-2026-01-15.sqlite").path
+        let database = try RoastDatabase(path: live)
+        defer { database.close() }
+        try database.write { tx in try tx.setValue("kept", forKey: "marker") }
+        let backups = DailyBackups(
+            database: database, directory: directory.path, time: LocalTime(hour: 3, minute: 30), keep: 1, timeZone: Self.utc,
+            logger: Logger(label: "test"))
+        #expect(await backups.runIfDue(now: Self.date("2026-03-01T04:00:00Z")) != nil)
+        #expect(FileManager.default.fileExists(atPath: live), "the live database was pruned")
+        #expect(try database.read { try $0.value(forKey: "marker") } == "kept")
+        #expect(await backups.runIfDue(now: Self.date("2026-01-15T04:00:00Z")) == nil, "no copy over the database")
+        #expect(try database.integrityCheck() == "ok")
+    }
 }

@@ -49,6 +49,42 @@ private final class GatedPlatform: ChatPlatform {
     func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
 }
 
+/// A platform as slow as a group's send limit: each message takes `step` seconds of the manual clock.
+private final class PacedPlatform: ChatPlatform {
+    let recording = RecordingPlatform()
+    let clock: ManualClock
+    let step: Double
+    /// The clock's time at each send, with its text.
+    private let sent = Mutex<[(at: Date, text: String)]>([])
+
+    init(clock: ManualClock, step: Double) {
+        self.clock = clock
+        self.step = step
+    }
+
+    var sends: [(at: Date, text: String)] { sent.withLock { $0 } }
+
+    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        clock.advance(by: step)
+        sent.withLock { $0.append((clock.now, message.text.plainText)) }
+        return try await recording.send(message, to: chat)
+    }
+
+    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
+        try await recording.edit(message, in: chat, to: content)
+    }
+    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+        try await recording.editButtons(message, in: chat, to: buttons)
+    }
+    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+        try await recording.sendDocument(document, to: chat)
+    }
+    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+        try await recording.sendPhoto(photo, to: chat)
+    }
+    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
+}
+
 struct OutboxDelivererTests {
     static let busy = ChatRef(id: ChatID(-1_001), kind: .supergroup)
     static let quiet = ChatRef(id: ChatID(-1_002), kind: .supergroup)
@@ -63,9 +99,11 @@ struct OutboxDelivererTests {
         return (database, directory)
     }
 
-    static func enqueue(_ database: RoastDatabase, _ text: String, to chat: ChatRef, priority: OutboxPriority) throws {
+    static func enqueue(_ database: RoastDatabase, _ text: String, to chat: ChatRef, priority: OutboxPriority, at date: Date = Date())
+        throws
+    {
         try database.write { tx in
-            try tx.enqueue(.send(OutgoingMessage(text: RichText(plain: text))), chat: chat.id, anchor: nil, at: Date(), priority: priority)
+            try tx.enqueue(.send(OutgoingMessage(text: RichText(plain: text))), chat: chat.id, anchor: nil, at: date, priority: priority)
         }
     }
 
@@ -108,6 +146,45 @@ struct OutboxDelivererTests {
         #expect(platform.sends.map(\.text) == ["daily 0", "daily 1", "daily 2", "reply to /roast"])
         loop.cancel()
         await loop.value
+    }
+
+    /// 200 people ask for a roast in one group at once, and the group takes a message every 3 s: the
+    /// answers that could go out within three minutes do; the rest are not posted minutes late as if
+    /// fresh but dropped together, and the group is told once, briefly, in its language, how many.
+    @Test func answersThatWouldArriveMinutesLateAreDroppedAndTheChatToldOnce() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = ManualClock()
+        for index in 0..<200 { try Self.enqueue(database, "roast \(index)", to: Self.busy, priority: .reply, at: clock.now) }
+        let platform = PacedPlatform(clock: clock, step: 3)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: Logger(label: "test"))
+        let start = clock.now
+        #expect(await outbox.deliverPending() == 0)
+
+        let answers = platform.sends.filter { $0.text.hasPrefix("roast ") }
+        let notices = platform.sends.filter { !$0.text.hasPrefix("roast ") }
+        #expect(answers.count >= 55, "the answers that fit in three minutes go: \(answers.count)")
+        #expect(answers.allSatisfy { $0.at.timeIntervalSince(start) <= 3 * 60 + 3 }, "no answer goes out more than three minutes late")
+        #expect(notices.count == 1, "\(notices.map(\.text))")
+        let dropped = 200 - answers.count
+        #expect(notices.first?.text.contains("\(dropped)") == true, "\(notices.first?.text ?? "")")
+        #expect(platform.sends.count < 70)
+    }
+
+    /// A Roast of the Day queued behind a backlog of answers does not wait for all of them: once it
+    /// has waited a minute it goes next.
+    @Test func aScheduledPostGoesOutWithinAMinuteOfBeingQueuedBehindABacklog() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = ManualClock()
+        for index in 0..<100 { try Self.enqueue(database, "roast \(index)", to: Self.busy, priority: .reply, at: clock.now) }
+        try Self.enqueue(database, "Roast of the Day", to: Self.busy, priority: .broadcast, at: clock.now)
+        let queued = clock.now
+        let platform = PacedPlatform(clock: clock, step: 3)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: clock, logger: Logger(label: "test"))
+        await outbox.deliverPending()
+        let daily = try #require(platform.sends.first { $0.text == "Roast of the Day" })
+        #expect(daily.at.timeIntervalSince(queued) <= 60 + 3, "\(daily.at.timeIntervalSince(queued)) s after it was queued")
     }
 
     /// A send the platform confirmed while the store could not mark it is not sent again; the mark

@@ -88,6 +88,8 @@ struct ForgetLeavesNoRowTests {
         // delivered the export asked for above), then asked for one in the group.
         await bot.run(bot.envelope(.botMembership(.left), from: alice, in: privately))
         await bot.run(bot.command("/export", from: alice))
+        // Her personal panel: the question of /forgetme, its buttons hers alone (left unanswered).
+        await bot.run(bot.command("/forgetme", from: alice))
         // Messages still queued about her, delivered or not: one stays pending, one failed.
         bot.platform.failNext(.rejected(reason: "Bad Request: chat not found"))
         await bot.run(bot.command("/streak", from: alice))
@@ -96,10 +98,11 @@ struct ForgetLeavesNoRowTests {
         return bot
     }
 
-    static func forget(in chat: ChatRef, _ bot: inout BotFixture) async throws {
+    /// `/forgetme` in `chat`, answered "this chat" (or, in the private chat, `everywhere`).
+    static func forget(in chat: ChatRef, everywhere: Bool = false, _ bot: inout BotFixture) async throws {
         await bot.run(bot.command("/forgetme", from: alice, in: chat))
-        let language: Language = chat.kind == .privateChat ? .en : .vi
-        try await press(Phrasebook(language).forgetMeYes, in: chat, &bot)
+        guard chat.kind == .privateChat else { return try await press(Phrasebook(.vi).forgetMeYes, in: chat, &bot) }
+        try await press(everywhere ? Phrasebook(.en).forgetMeEverywhere : Phrasebook(.en).forgetMeHereOnly, in: chat, &bot)
     }
 
     @Test func everyTableWithAPersonColumnIsWrittenByTheWalkThrough() async throws {
@@ -149,12 +152,18 @@ struct ForgetLeavesNoRowTests {
             alsoWhere: "AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id <> \(Self.group.id.rawValue))")
     }
 
-    @Test func forgettingInBothChatsLeavesNoRowAboutThePersonAnywhere() async throws {
+    @Test(arguments: [false, true])
+    func forgettingInBothChatsOrEverywhereAtOnceLeavesNoRowAboutThePersonAnywhere(atOnce: Bool) async throws {
         var bot = try await Self.aliceEverywhere()
         defer { bot.cleanUp() }
         let columns = try Self.columns(bot)
-        try await Self.forget(in: Self.group, &bot)
-        try await Self.forget(in: Self.privately, &bot)
+        if atOnce {
+            // From the private chat, for every chat (the group included, where she need not be any more).
+            try await Self.forget(in: Self.privately, everywhere: true, &bot)
+        } else {
+            try await Self.forget(in: Self.group, &bot)
+            try await Self.forget(in: Self.privately, &bot)
+        }
         await bot.runtime.outbox.deliverPending()
 
         for (table, names) in columns.person {

@@ -56,7 +56,9 @@ struct PrivacyFeatureTests {
         await bot.run(bot.command("/export chat", from: BotFixture.alice))
         let chat = try #require(documents(bot).last)
         #expect(chat.chat == Self.alicePrivately.id)
-        #expect((try json(chat.document)["members"] as? [Any])?.count == 2)
+        #expect(try json(chat.document)["memberCount"] as? Int == 2)
+        #expect(try json(chat.document)["members"] == nil, "no member's details")
+        #expect(!String(decoding: chat.document.contents, as: UTF8.self).contains("Bob"))
 
         // The group saw two short notes, no file and nothing of the data.
         let inGroup = bot.platform.deliveries[before...].filter { delivery in

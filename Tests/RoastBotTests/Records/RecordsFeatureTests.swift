@@ -21,9 +21,14 @@ import Testing
         await bot.run(bot.command("/favorites"))
         let page1 = try #require(bot.platform.sentMessages.last)
         #expect(page1.content.text.plainText.contains("1/2"))
-        #expect(page1.content.buttons == [[Button(Phrasebook(.vi).nextPage, data: RecordsFeature.ButtonAction(page: 2).payload)]])
+        #expect(
+            page1.content.buttons == [
+                [Button(Phrasebook(.vi).nextPage, data: RecordsFeature.ButtonAction(page: 2, of: BotFixture.alice.id).payload)]
+            ])
         await bot.run(
-            bot.envelope(.buttonPress(callbackID: "p", data: RecordsFeature.ButtonAction(page: 2).payload, message: page1.message)))
+            bot.envelope(
+                .buttonPress(
+                    callbackID: "p", data: RecordsFeature.ButtonAction(page: 2, of: BotFixture.alice.id).payload, message: page1.message)))
         guard
             case .edited(_, let message, let page2) = bot.platform.deliveries.last(where: {
                 if case .edited = $0 { return true }

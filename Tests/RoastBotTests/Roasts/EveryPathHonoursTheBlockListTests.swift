@@ -101,15 +101,18 @@ struct EveryPathHonoursTheBlockListTests {
             for person in people { await bot.run(bot.command("/roast tết", from: person)) }
         }
         await path("collection by pick") {
-            await bot.run(
-                bot.envelope(.buttonPress(callbackID: "pick", data: CollectionsFeature.ButtonAction(choosing: "tet").payload, message: nil))
-            )
+            await bot.run(bot.command("/collections"))
+            let pick = CollectionsFeature.ButtonAction(choosing: "tet").payload
+            if let list = bot.platform.sentMessages.last(where: { $0.content.buttons.joined().contains { $0.data == pick } }) {
+                await bot.run(bot.envelope(.buttonPress(callbackID: "pick", data: pick, message: list.message)))
+            }
             for _ in 0..<6 { await bot.run(bot.command("/roast")) }
         }
         await path("the banner's button") {
+            let press = RoastsFeature.ButtonAction.tryCollection("tet").payload
+            let banner = bot.platform.sentMessages.last { $0.content.buttons.joined().contains { $0.data == press } }
             for person in people {
-                let press = RoastsFeature.ButtonAction.tryCollection("tet").payload
-                await bot.run(bot.envelope(.buttonPress(callbackID: "try", data: press, message: nil), from: person))
+                await bot.run(bot.envelope(.buttonPress(callbackID: "try", data: press, message: banner?.message), from: person))
             }
         }
         await path("Roast of the Day in the season") {

@@ -46,8 +46,9 @@ struct SettingChangeTests {
             #expect(CallbackPayload(parsing: change.payload).flatMap(SettingChange.init) == change)
         }
         let forgets = [
-            PrivacyFeature.ButtonAction(forgetting: UserID(9_007_199_254_740_991), confirm: true),
-            PrivacyFeature.ButtonAction(forgetting: UserID(5), confirm: false),
+            PrivacyFeature.ButtonAction(forgetting: UserID(9_007_199_254_740_991), .here),
+            PrivacyFeature.ButtonAction(forgetting: UserID(9_007_199_254_740_991), .everywhere),
+            PrivacyFeature.ButtonAction(forgetting: UserID(5), .cancel),
         ]
         for forget in forgets {
             #expect(forget.payload.utf8.count <= 64)

@@ -9,6 +9,11 @@ import Testing
 /// Streaks, badges and the leaderboard through the whole pipeline, with update dates set per
 /// simulated day.
 struct StreakScenarioTests {
+    /// The 🧊 button of Alice's freeze offer.
+    static let freezePayload = StreaksFeature.ButtonAction(restoring: BotFixture.alice.id).payload
+    /// The 🧊 button of Bob's.
+    static let bobsFreeze = StreaksFeature.ButtonAction(restoring: BotFixture.bob.id).payload
+
     static let carol = Person(id: UserID(33), displayName: "Carol", username: "carol", languageCode: "en")
     static let words = Phrasebook(.vi)
     static let dayLength: TimeInterval = 86_400
@@ -68,10 +73,10 @@ struct StreakScenarioTests {
                     ])
             }
             if day == 12 {
-                let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
+                let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == Self.bobsFreeze })
                 #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 11)))
                 let press = bot.envelope(
-                    .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
+                    .buttonPress(callbackID: "z", data: Self.bobsFreeze, message: offer.message), from: BotFixture.bob,
                     at: morning.addingTimeInterval(180))
                 await runTwice(bot, [press])
                 let edited = bot.platform.deliveries.contains {
@@ -192,13 +197,20 @@ struct StreakScenarioTests {
         }
         let back = start.addingTimeInterval(9 * Self.dayLength)
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
-        let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:11" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: "z:11", message: offer.message), from: BotFixture.bob, at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.freezeNotYours)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a1", data: "z:11", message: offer.message), at: back))
+        let offer = try #require(
+            bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == StreakScenarioTests.freezePayload })
+        await bot.run(
+            bot.envelope(
+                .buttonPress(callbackID: "b", data: StreakScenarioTests.freezePayload, message: offer.message), from: BotFixture.bob,
+                at: back))
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.notYourButton)))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "a1", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a1", notice: Self.words.freezeRestoredNotice)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a2", data: "z:11", message: offer.message), at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.freezeNothingToRestore)))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "a2", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
+        // The offer was closed (its button taken away): a press on it is stale.
+        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.staleButton)))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 9)
         #expect(state?.freezes == 0)
@@ -299,7 +311,9 @@ struct FreezeOfferTests {
         }
         let back = start + offset
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
-        let offers = bot.platform.sentMessages.filter { $0.content.buttons.joined().contains { $0.data.hasPrefix("z:") } }
+        let offers = bot.platform.sentMessages.filter {
+            $0.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload }
+        }
         #expect(offers.count == 1)
         #expect(offers.first?.content.text.plainText.contains(Phrasebook(.vi).freezeOffer(brokenLength: 8)) == true)
         return (try #require(offers.first?.message), back)
@@ -311,7 +325,7 @@ struct FreezeOfferTests {
         _ = try await Self.brokenStreak(&bot)
         let streak = try #require(
             bot.platform.sentMessages.last { $0.content.text.plainText.contains(Phrasebook(.vi).streakHeader("Alice")) })
-        #expect(!streak.content.buttons.joined().contains { $0.data.hasPrefix("z:") })
+        #expect(!streak.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload })
     }
 
     /// Back after two or more missed days (the trial's 40): nothing is offered, the streak restarts.
@@ -326,9 +340,11 @@ struct FreezeOfferTests {
         }
         let back = start + Double(7 + missed + 1) * Self.dayLength
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
-        #expect(!bot.platform.sentMessages.contains { $0.content.buttons.joined().contains { $0.data.hasPrefix("z:") } })
+        #expect(
+            !bot.platform.sentMessages.contains { $0.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload } })
         // A stale button pressed anyway restores nothing.
-        await bot.run(bot.envelope(.buttonPress(callbackID: "stale", data: "z:11", message: MessageID(99)), at: back + 60))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "stale", data: StreakScenarioTests.freezePayload, message: MessageID(99)), at: back + 60))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 1)
         #expect(state?.freezes == 1)
@@ -344,7 +360,7 @@ struct FreezeOfferTests {
                 bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
         }
         let late = back + 2 * Self.dayLength + 60
-        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: "z:11", message: offer), at: late))
+        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: StreakScenarioTests.freezePayload, message: offer), at: late))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "late", notice: Phrasebook(.vi).freezeNothingToRestore)))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 3)
@@ -365,7 +381,7 @@ struct FreezeOfferTests {
         let dayAfter = startDay.adding(days: 11).start(in: zone) + 60
         #expect(dayAfter.timeIntervalSince(back) < 48 * 3600)
         await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: nextDay))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "day2", data: "z:11", message: offer), at: dayAfter))
+        await bot.run(bot.envelope(.buttonPress(callbackID: "day2", data: StreakScenarioTests.freezePayload, message: offer), at: dayAfter))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "day2", notice: Phrasebook(.vi).freezeNothingToRestore)))
     }
 
@@ -373,7 +389,8 @@ struct FreezeOfferTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (offer, back) = try await Self.brokenStreak(&bot)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "soon", data: "z:11", message: offer), at: back + 20 * 3600))
+        await bot.run(
+            bot.envelope(.buttonPress(callbackID: "soon", data: StreakScenarioTests.freezePayload, message: offer), at: back + 20 * 3600))
         #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "soon", notice: Phrasebook(.vi).freezeRestoredNotice)))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.freezes == 0)
@@ -383,10 +400,13 @@ struct FreezeOfferTests {
         let frozen = try bot.database.read { try $0.frozenDays(chat: BotFixture.group.id, user: BotFixture.alice.id, from: missed) }
         #expect(frozen == [missed])
         // 📅 under /streak: the picture's current streak runs over the frozen day back to the first day.
+        let streak = try #require(
+            bot.platform.sentMessages.last { $0.content.buttons.joined().contains { $0.data == CardsFeature.ButtonAction.heatmap.payload } }
+        )
         await bot.run(
             bot.envelope(
-                .buttonPress(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: MessageID(5)), at: back + 21 * 3600
-            ))
+                .buttonPress(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: streak.message),
+                at: back + 21 * 3600))
         guard case .heatmap(let heatmap) = try #require(bot.pictures.drawn.last) else {
             Issue.record("expected a heatmap")
             return

@@ -102,7 +102,10 @@ struct RatedRoastsTests {
                 VALUES (?, 'group', 'Dev team', 'vi', 'Asia/Ho_Chi_Minh', 3, 1, '09:00', 0, 1, 1, 1, 1, 0)
                 """,
                 Fixtures.group.id)
-            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
+            try tx.connection.execute(
+                "INSERT INTO profiles (chat_id, user_id, display_name, first_seen, last_seen) VALUES (?, ?, 'Alice', 0, 0)",
+                Fixtures.group.id,
+                Fixtures.alice.id)
             let first = try Self.insertRoastRow(tx, libraryID: "a")
             _ = try Self.insertRoastRow(tx, libraryID: "b")
             try tx.connection.execute(

@@ -15,8 +15,13 @@ struct ActiveDaysMigrationTests {
         let older = try RoastDatabase(path: path, migrations: Array(Schema.migrations[..<activeDaysMigration]))
         try older.write { tx in
             _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday)
-            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
-            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
+            // Profiles as that schema stored them (today's touchProfile writes later columns).
+            for person in [Fixtures.alice, Fixtures.binh] {
+                try tx.connection.execute(
+                    "INSERT INTO profiles (chat_id, user_id, display_name, first_seen, last_seen) VALUES (?, ?, ?, 0, 0)",
+                    Fixtures.group.id,
+                    person.id, person.displayName)
+            }
             var streak = StreakState.fresh()
             streak.current = 3
             streak.longest = 9

@@ -220,16 +220,35 @@ import Testing
     }
 
     @Test(arguments: [
-        (ChatMember.Status.administrator, true), (.creator, true), (.member, false), (.restricted, false), (.left, false),
-        (.kicked, false),
+        (ChatMember(status: .administrator, user: linh), IncomingEvent.memberChanged(UserID(555), isAdmin: true)),
+        (ChatMember(status: .creator, user: linh), .memberChanged(UserID(555), isAdmin: true)),
+        (ChatMember(status: .member, user: linh), .memberChanged(UserID(555), isAdmin: false)),
+        (ChatMember(status: .restricted, user: linh, isMember: true), .memberChanged(UserID(555), isAdmin: false)),
+        (ChatMember(status: .restricted, user: linh, isMember: false), .memberLeft(UserID(555))),
+        (ChatMember(status: .left, user: linh), .memberLeft(UserID(555))),
+        (ChatMember(status: .kicked, user: linh, untilDate: 0), .memberLeft(UserID(555))),
     ])
-    func anotherMembersStatusSaysWhetherTheyAreAnAdminNow(status: ChatMember.Status, isAdmin: Bool) throws {
+    func anotherMembersStatusSaysWhetherTheyAreAnAdminNowOrLeft(member: ChatMember, expected: IncomingEvent) throws {
         let change = ChatMemberUpdated(
             chat: Self.group, from: Self.linh, date: 1_767_311_000, oldChatMember: ChatMember(status: .administrator, user: Self.linh),
-            newChatMember: ChatMember(status: status, user: Self.linh))
+            newChatMember: member)
         let envelope = try #require(translator.translate(Update(updateID: 910, kind: .chatMember(change)), receivedAt: receivedAt).envelope)
-        #expect(envelope.event == .memberChanged(UserID(555), isAdmin: isAdmin))
+        #expect(envelope.event == expected)
         #expect(envelope.chat.id == ChatID(-1_001_234))
+    }
+
+    /// Telegram tells every bot in a group (privacy mode or not) who left, with a service message.
+    @Test func aLeftChatMemberServiceMessageSaysWhoLeft() throws {
+        let left = Update(
+            updateID: 911,
+            kind: .message(
+                Message(messageID: 41, from: Self.linh, chat: Self.group, date: 1_767_312_000, text: nil, leftChatMember: Self.linh)))
+        #expect(event(left) == .memberLeft(UserID(555)))
+        let botLeft = Update(
+            updateID: 912,
+            kind: .message(
+                Message(messageID: 42, from: Self.linh, chat: Self.group, date: 1_767_312_000, text: nil, leftChatMember: Self.bot)))
+        #expect(skipReason(botLeft) != nil, "the bot's own departure comes as my_chat_member")
     }
 
     @Test func theBotRequestsMemberUpdates() {
