@@ -60,7 +60,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             safety: safety, ai: Composition.aiSource(settings, safety: safety, http: http, clock: clock, logger: logger),
             collections: collections, administration: administration, abuseGate: Composition.abuseGate(settings), pictures: renderer)
         let banners = SeasonalBannerService(
-            database: database, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
+            database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.resumePoint(of: .console) } ?? 1
         let offset = try database.read { try $0.value(forKey: Self.clockOffsetKey) }.flatMap(Double.init) ?? 0
         var session = ConsoleSession(firstSequence: first, userName: userName, offset: offset)
@@ -80,7 +80,7 @@ struct ConsoleCommand: AsyncParsableCommand {
                 latestRoast: { chat in (try? database.read { try $0.latestPostedRoast(in: chat) }) ?? nil })
             switch step {
             case .event(let envelope):
-                await runtime.pipeline.process([envelope], from: .console, nextOffset: envelope.sequence + 1)
+                await runtime.pipeline.process([envelope], from: .console, nextOffset: envelope.key.map { $0 + 1 })
                 banners.sweep(at: envelope.date)
                 await runtime.outbox.deliverPending()
                 try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }

@@ -15,7 +15,8 @@ import Timekeeping
 /// locked, full) is remembered in memory and marked later: this process never sends that row again
 /// (a restart before the store recovers sends those rows once more, and says how many at shutdown). Transient
 /// failures park the chat and retry with backoff; permanent refusals are recorded as failed (never
-/// dropped silently).
+/// dropped silently). A delivery for one person (``Destination/person``) that the platform cannot make
+/// (they blocked the bot) fails alone; the chat's queue goes on.
 public final class OutboxDeliverer: Sendable {
     /// How a delivered or refused row is to be marked in the store.
     private enum Mark: Sendable {
@@ -58,7 +59,7 @@ public final class OutboxDeliverer: Sendable {
     private let signalContinuation: AsyncStream<Void>.Continuation
 
     /// - Parameters:
-    ///   - pictures: draws the pictures of ``OutboxAction/picture(_:)`` rows.
+    ///   - pictures: draws the pictures of queued photos (``PictureOrder``).
     ///   - metrics: where deliveries are counted (nothing by default).
     public init(
         database: RoastDatabase, platform: any ChatPlatform, pictures: any PictureRendering = NoPictures(), clock: any WallClock,
@@ -180,30 +181,13 @@ public final class OutboxDeliverer: Sendable {
                 return
             }
             guard let item = queue.first else { return }
-            if Self.isSuperseded(item.action, by: queue.dropFirst()) {
+            if Self.isSuperseded(item, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
                 settle(item, .delivered(nil))
                 continue
             }
             do {
-                let message: MessageID?
-                switch item.action {
-                case .picture(let order):
-                    settle(item, try await post(order, to: chat))
-                    state.withLock { _ = $0.parked.removeValue(forKey: chat) }
-                    continue
-                case .send(let content):
-                    message = try await platform.send(content, to: chat)
-                case .edit(let target, let content):
-                    try await platform.edit(target, in: chat, to: content)
-                    message = nil
-                case .editButtons(let target, let buttons):
-                    try await platform.editButtons(target, in: chat, to: buttons)
-                    message = nil
-                case .document(let document):
-                    message = try await platform.sendDocument(document, to: chat)
-                }
-                settle(item, .delivered(message))
+                settle(item, try await perform(item))
                 state.withLock { _ = $0.parked.removeValue(forKey: chat) }
             } catch {
                 guard handle(error, item: item, chat: chat) else { return }
@@ -211,15 +195,27 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    /// Posts a picture: the photo stored for its card if there is one (a card already posted is never
-    /// drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
+    /// Has the platform perform `item`'s action at its destination; a queued photo is made ready first
+    /// (``post(_:at:)``).
+    private func perform(_ item: OutboxItem) async throws(DeliveryError) -> Mark {
+        if let action = item.action.withoutPhoto(PhotoImage.self) {
+            return .delivered(try await platform.perform(action, at: item.destination).message)
+        }
+        guard case .photo(let photo) = item.action else { return .failed(reason: "unknown action") }
+        return try await post(photo, at: item.destination)
+    }
+
+    /// Posts a queued photo: the photo stored for its card if there is one (a card already posted is
+    /// never drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
     /// this chat's worker, after commit, never on the writer — and then stored under its card. A
     /// stored photo the platform refuses (it no longer knows the id) is forgotten and the picture
     /// drawn again; a picture that cannot be drawn is posted as the order's text.
-    private func post(_ order: PictureOrder, to chat: ChatID) async throws(DeliveryError) -> Mark {
+    private func post(_ photo: QueuedPhoto, at destination: Destination) async throws(DeliveryError) -> Mark {
+        let order = photo.image
+        let chat = destination.chat
         if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
             do {
-                return .delivered(try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message)
+                return .delivered(try await platform.perform(.photo(photo.showing(.stored(stored))), at: destination).message)
             } catch .rejected(let reason) {
                 logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
                 try? database.write { try $0.forgetCardPhoto(key) }
@@ -230,18 +226,14 @@ public final class OutboxDeliverer: Sendable {
             png = try await pictures.render(order.picture)
         } catch {
             logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
-            let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
-            return .delivered(try await platform.send(text, to: chat))
+            let text = OutgoingMessage(text: order.fallback, replyTo: photo.replyTo, topic: photo.topic)
+            return .delivered(try await platform.perform(.send(text), at: destination).message)
         }
-        let sent = try await platform.sendPhoto(photo(.png(png), order), to: chat)
-        if let key = order.card, let stored = sent.stored {
-            return .deliveredCard(sent.message, key, stored, madeBy: order.requester)
+        let sent = try await platform.perform(.photo(photo.showing(.png(png))), at: destination)
+        if let key = order.card, let message = sent.message, let stored = sent.storedPhoto {
+            return .deliveredCard(message, key, stored, madeBy: order.requester)
         }
         return .delivered(sent.message)
-    }
-
-    private func photo(_ image: PhotoImage, _ order: PictureOrder) -> OutgoingPhoto {
-        OutgoingPhoto(image: image, caption: order.caption, buttons: order.buttons, replyTo: order.replyTo, topic: order.topic)
     }
 
     /// Returns whether delivery to this chat may continue with the next item.
@@ -258,6 +250,12 @@ public final class OutboxDeliverer: Sendable {
         case .rejected(let reason):
             logger.error("message rejected by the platform", metadata: ["chat": "\(chat)", "outbox": "\(item.id)", "reason": "\(reason)"])
             settle(item, .failed(reason: reason))
+            return true
+        case .chatUnavailable where item.destination.person != nil:
+            // The person cannot be reached privately (they blocked the bot, or never let it write):
+            // this delivery fails; the chat it was asked in is fine.
+            logger.notice("person unreachable privately", metadata: ["chat": "\(chat)", "outbox": "\(item.id)"])
+            settle(item, .failed(reason: "person unreachable privately"))
             return true
         case .chatUnavailable:
             logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
@@ -346,24 +344,17 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    /// Whether a later item makes `action` pointless: a later text edit of the same message replaces
-    /// its text and buttons, a later keyboard edit only its buttons (so it never supersedes a text edit).
-    private static func isSuperseded(_ action: OutboxAction, by rest: ArraySlice<OutboxItem>) -> Bool {
-        switch action {
-        case .edit(let message, _):
-            return rest.contains { later in
-                if case .edit(let other, _) = later.action { return other == message }
-                return false
-            }
-        case .editButtons(let message, _):
-            return rest.contains { later in
-                switch later.action {
-                case .edit(let other, _), .editButtons(let other, _): return other == message
-                case .send, .document, .picture: return false
-                }
-            }
-        case .send, .document, .picture:
-            return false
+    /// Whether a later item makes `item` pointless: a later text edit of the same message (in the same
+    /// place) replaces its text and buttons, a later keyboard edit only its buttons (so it never
+    /// supersedes a text edit).
+    private static func isSuperseded(_ item: OutboxItem, by rest: ArraySlice<OutboxItem>) -> Bool {
+        guard let message = item.action.editedMessage else { return false }
+        let textEdit: Bool
+        if case .edit = item.action { textEdit = true } else { textEdit = false }
+        return rest.contains { later in
+            guard later.action.editedMessage == message, later.destination.person == item.destination.person else { return false }
+            if case .edit = later.action { return true }
+            return !textEdit
         }
     }
 }

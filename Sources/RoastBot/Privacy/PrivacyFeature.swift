@@ -5,9 +5,13 @@ import RoastStore
 
 /// `/forgetme` (with a confirmation button) and `/export` (`/export chat` for admins).
 ///
-/// Exports go to the person, never to a group: asked for in a group, the file is sent in the
-/// requester's private chat with the bot and the group sees a short note; someone who never opened
-/// that chat gets a button that opens it, and the file is made and sent there when they do.
+/// Exports go to the person, never to a group. Asked for in a group, the file is answered to the
+/// requester alone in place where the platform can (a Discord ephemeral answer); else it is sent in
+/// their private chat with the bot and the group sees a short note — when the bot can write there
+/// (they opened it before, or the platform lets the bot open it); else they get a button that opens
+/// it (a deep link: the file is made and sent there when they do), or, on a platform without deep
+/// links, the advice to open it themselves. `/forgetme`'s question is answered privately in place too
+/// where the platform can.
 public struct PrivacyFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// `/forgetme`: asks for confirmation.
@@ -53,7 +57,11 @@ public struct PrivacyFeature: Feature {
             personal: true),
         CommandSpec(
             "export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately"),
-            personal: true),
+            options: [
+                .choice(
+                    "scope", LocalizedText(vi: "Dữ liệu của ai", en: "Whose data"),
+                    [("chat", LocalizedText(vi: "Cả nhóm (quản trị viên)", en: "The whole chat (admins)"))])
+            ], personal: true),
     ]
     public let buttonTags = ["x"]
     public let startLinks = ["export"]
@@ -115,7 +123,8 @@ public struct PrivacyFeature: Feature {
                 Button(words.forgetMeNo, data: ButtonAction(forgetting: user, confirm: false).payload),
             ]
         ]
-        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))])
+        let question = Reply.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))
+        return HandlerOutcome(replies: [context.answersPrivatelyInPlace ? question.privately(to: user) : question])
     }
 
     /// The confirmation or cancel button of `/forgetme`.
@@ -142,11 +151,18 @@ public struct PrivacyFeature: Feature {
         if context.envelope.chat.kind == .privateChat {
             return HandlerOutcome(replies: try document(scope, of: user, in: context.chatID, words, tx).map { [.document($0)] } ?? [])
         }
-        if try tx.reachesPrivately(user) {
+        if context.answersPrivatelyInPlace {
+            return HandlerOutcome(
+                replies: try document(scope, of: user, in: context.chatID, words, tx).map { [Reply.document($0).privately(to: user)] } ?? [])
+        }
+        if try context.platform.privateChats == .openedByTheBot || tx.reachesPrivately(user) {
             guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
             return HandlerOutcome(replies: [
-                .privateDocument(document, to: user), .send(OutgoingMessage(text: RichText(plain: words.exportSentPrivately))),
+                Reply.document(document).privately(to: user), .send(OutgoingMessage(text: RichText(plain: words.exportSentPrivately))),
             ])
+        }
+        guard context.platform.deepLinks != nil else {
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportNeedsPrivateChatOpened)))])
         }
         let request = String(try tx.requestExport(scope, user: user, chat: context.chatID, at: context.envelope.date))
         let payload = scope == .chat ? StartLink("export", request, String(context.chatID.rawValue)) : StartLink("export", request)

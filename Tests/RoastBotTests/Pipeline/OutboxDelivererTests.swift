@@ -27,7 +27,16 @@ private final class GatedPlatform: ChatPlatform {
     /// Lets one waiting send to the slow chat through.
     func pass() { passContinuation.yield() }
 
-    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+    let profile = RecordingPlatform.standardProfile
+
+    func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
+        guard case .send(let message) = action else { return Delivered(message: MessageID(0)) }
+        return Delivered(message: try await send(message, to: destination.chat))
+    }
+
+    func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {}
+
+    private func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         if chat == slowChat {
             var iterator = passes.makeAsyncIterator()
             guard await iterator.next() != nil else { throw .cancelled }
@@ -40,13 +49,6 @@ private final class GatedPlatform: ChatPlatform {
             })
     }
 
-    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
-    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {}
-    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID { MessageID(0) }
-    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
-        SentPhoto(message: MessageID(0), stored: nil)
-    }
-    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
 }
 
 struct OutboxDelivererTests {

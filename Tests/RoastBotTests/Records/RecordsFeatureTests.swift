@@ -16,14 +16,14 @@ import Testing
             await bot.run(bot.command("/roast"))
             let posted = try #require(bot.platform.sentMessages.last)
             let star = posted.content.buttons[1][0].data
-            await bot.run(bot.envelope(.buttonPress(callbackID: "s", data: star, message: posted.message)))
+            await bot.run(bot.envelope(.press(callbackID: "s", data: star, message: posted.message)))
         }
         await bot.run(bot.command("/favorites"))
         let page1 = try #require(bot.platform.sentMessages.last)
         #expect(page1.content.text.plainText.contains("1/2"))
         #expect(page1.content.buttons == [[Button(Phrasebook(.vi).nextPage, data: RecordsFeature.ButtonAction(page: 2).payload)]])
         await bot.run(
-            bot.envelope(.buttonPress(callbackID: "p", data: RecordsFeature.ButtonAction(page: 2).payload, message: page1.message)))
+            bot.envelope(.press(callbackID: "p", data: RecordsFeature.ButtonAction(page: 2).payload, message: page1.message)))
         guard
             case .edited(_, let message, let page2) = bot.platform.deliveries.last(where: {
                 if case .edited = $0 { return true }
@@ -43,7 +43,7 @@ import Testing
         defer { bot.cleanUp() }
         await bot.run(bot.command("/roast tired"))
         let tired = try #require(bot.platform.sentMessages.last)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "r", data: tired.content.buttons[0][0].data, message: tired.message)))
+        await bot.run(bot.envelope(.press(callbackID: "r", data: tired.content.buttons[0][0].data, message: tired.message)))
         await bot.run(bot.command("/roast bored"))
         await bot.run(bot.command("/roast"))
         let tiredRoast = try #require(try storedRoast(bot, message: tired.message))
@@ -67,7 +67,7 @@ import Testing
         let posted = try #require(bot.platform.sentMessages.last)
         await bot.run(
             bot.envelope(
-                .buttonPress(callbackID: "f", data: posted.content.buttons[0][1].data, message: posted.message), from: BotFixture.bob))
+                .press(callbackID: "f", data: posted.content.buttons[0][1].data, message: posted.message), from: BotFixture.bob))
         await bot.run(bot.command("/roast kpi 1", from: BotFixture.bob))
         await bot.run(bot.command("/stats"))
         let text = try #require(bot.platform.sentMessages.last).content.text.plainText

@@ -91,7 +91,7 @@ struct EveryPathHonoursTheBlockListTests {
         await path("🔁") {
             for sent in bot.platform.sentMessages.suffix(6) {
                 guard let again = sent.content.buttons.joined().first(where: { $0.label == "🔁" }) else { continue }
-                await bot.run(bot.envelope(.buttonPress(callbackID: "again", data: again.data, message: sent.message)))
+                await bot.run(bot.envelope(.press(callbackID: "again", data: again.data, message: sent.message)))
             }
         }
         await path("deep link") {
@@ -102,14 +102,14 @@ struct EveryPathHonoursTheBlockListTests {
         }
         await path("collection by pick") {
             await bot.run(
-                bot.envelope(.buttonPress(callbackID: "pick", data: CollectionsFeature.ButtonAction(choosing: "tet").payload, message: nil))
+                bot.envelope(.press(callbackID: "pick", data: CollectionsFeature.ButtonAction(choosing: "tet").payload, message: nil))
             )
             for _ in 0..<6 { await bot.run(bot.command("/roast")) }
         }
         await path("the banner's button") {
             for person in people {
                 let press = RoastsFeature.ButtonAction.tryCollection("tet").payload
-                await bot.run(bot.envelope(.buttonPress(callbackID: "try", data: press, message: nil), from: person))
+                await bot.run(bot.envelope(.press(callbackID: "try", data: press, message: nil), from: person))
             }
         }
         await path("Roast of the Day in the season") {

@@ -54,7 +54,7 @@ struct StreakScenarioTests {
             if day <= 11 {
                 let posted = try #require(bot.platform.sentMessages.last { $0.content.buttons.count == 2 })
                 let fire = bot.envelope(
-                    .buttonPress(callbackID: "f\(day)", data: posted.content.buttons[0][1].data, message: posted.message), from: Self.carol,
+                    .press(callbackID: "f\(day)", data: posted.content.buttons[0][1].data, message: posted.message), from: Self.carol,
                     at: morning.addingTimeInterval(60))
                 await runTwice(bot, [fire])
             }
@@ -71,7 +71,7 @@ struct StreakScenarioTests {
                 let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
                 #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10, validHours: 48)))
                 let press = bot.envelope(
-                    .buttonPress(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
+                    .press(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
                     at: morning.addingTimeInterval(180))
                 await runTwice(bot, [press])
                 let edited = bot.platform.deliveries.contains {
@@ -139,7 +139,7 @@ struct StreakScenarioTests {
         #expect(top.content.text.plainText.contains("🥈 Carol — 1 ngày"))
         #expect(top.content.text.plainText.contains("🥈 Bob — 1 ngày"))
         let roastsTab = try #require(top.content.buttons.first?[1].data)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "t", data: roastsTab, message: top.message), from: Self.carol, at: last))
+        await bot.run(bot.envelope(.press(callbackID: "t", data: roastsTab, message: top.message), from: Self.carol, at: last))
         guard
             case .edited(_, let edited, let content) = try #require(
                 bot.platform.deliveries.last { if case .edited = $0 { true } else { false } })
@@ -152,7 +152,7 @@ struct StreakScenarioTests {
         #expect(content.text.plainText.contains("🥈 Bob — 19 roast"))
         #expect(!content.text.plainText.contains("Carol"))
         let fireTab = try #require(content.buttons.first?[2].data)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
+        await bot.run(bot.envelope(.press(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
         guard case .edited(_, _, let fire) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } })
         else {
             Issue.record("expected an edit")
@@ -193,12 +193,12 @@ struct StreakScenarioTests {
         let back = start.addingTimeInterval(10 * Self.dayLength)
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
         let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:11" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: "z:11", message: offer.message), from: BotFixture.bob, at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.freezeNotYours)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a1", data: "z:11", message: offer.message), at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a1", notice: Self.words.freezeRestoredNotice)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a2", data: "z:11", message: offer.message), at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.freezeNothingToRestore)))
+        await bot.run(bot.envelope(.press(callbackID: "b", data: "z:11", message: offer.message), from: BotFixture.bob, at: back))
+        #expect(bot.platform.acknowledged("b", notice: Self.words.freezeNotYours))
+        await bot.run(bot.envelope(.press(callbackID: "a1", data: "z:11", message: offer.message), at: back))
+        #expect(bot.platform.acknowledged("a1", notice: Self.words.freezeRestoredNotice))
+        await bot.run(bot.envelope(.press(callbackID: "a2", data: "z:11", message: offer.message), at: back))
+        #expect(bot.platform.acknowledged("a2", notice: Self.words.freezeNothingToRestore))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 9)
         #expect(state?.freezes == 0)
@@ -323,8 +323,8 @@ struct FreezeOfferTests {
                 bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
         }
         let late = back + 3 * Self.dayLength + 60
-        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: "z:11", message: offer), at: late))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "late", notice: Phrasebook(.vi).freezeNothingToRestore)))
+        await bot.run(bot.envelope(.press(callbackID: "late", data: "z:11", message: offer), at: late))
+        #expect(bot.platform.acknowledged("late", notice: Phrasebook(.vi).freezeNothingToRestore))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 4)
         #expect(state?.freezes == 1)
@@ -334,8 +334,8 @@ struct FreezeOfferTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (offer, back) = try await Self.brokenStreak(&bot)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "soon", data: "z:11", message: offer), at: back + 20 * 3600))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "soon", notice: Phrasebook(.vi).freezeRestoredNotice)))
+        await bot.run(bot.envelope(.press(callbackID: "soon", data: "z:11", message: offer), at: back + 20 * 3600))
+        #expect(bot.platform.acknowledged("soon", notice: Phrasebook(.vi).freezeRestoredNotice))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.freezes == 0)
     }
