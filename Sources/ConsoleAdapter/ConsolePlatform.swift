@@ -48,7 +48,7 @@ public final class ConsolePlatform: ChatPlatform {
         interactions: .init(commands: false, deadline: nil, privateAnswers: false),
         deepLinks: .init(publicPrefix: "t.me/\(ConsoleSession.botUsername)?start="), inlineMode: false,
         reactions: .init(
-                        equivalents: ["😂": ["🤣", "😁", "😂"], "🔥": ["🔥", "❤‍🔥", "❤️‍🔥"], "😐": ["😐", "🥱"], "👎": ["👎", "💩"]],
+            equivalents: ["😂": ["🤣", "😁", "😂"], "🔥": ["🔥", "❤‍🔥", "❤️‍🔥"], "😐": ["😐", "🥱"], "👎": ["👎", "💩"]],
             visibility: .asAdministrator),
         hasMainThread: true)
 

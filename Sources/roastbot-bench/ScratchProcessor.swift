@@ -23,7 +23,8 @@ final class ScratchProcessor {
             throw error
         }
         processor = UpdateProcessor(
-            database: database, platform: TelegramPlatform.profile(botUsername: "RoastMeLaterBot"), selector: RoastSelector(library: library),
+            database: database, platform: TelegramPlatform.profile(botUsername: "RoastMeLaterBot"),
+            selector: RoastSelector(library: library),
             collections: CollectionCatalogStore(), seed: 42, logger: logger)
     }
 

@@ -168,8 +168,7 @@ public struct CardsFeature: Feature {
     /// The order that posts `roast` as a card in `choice`: the card (the roast, its category and
     /// spice, the deep link and the template — nobody's name) under its key, so that the deliverer
     /// posts the photo stored for it when the card was posted before.
-    func cardOrder(_ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language) -> QueuedPhoto
-    {
+    func cardOrder(_ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language) -> QueuedPhoto {
         let card = RoastCard(
             text: roast.text, language: roast.language, category: roast.category, spice: roast.spice, template: choice.template,
             format: choice.format, deepLink: links.roast(roast.category, roast.spice),

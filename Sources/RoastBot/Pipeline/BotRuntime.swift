@@ -55,7 +55,8 @@ public struct BotRuntime: Sendable {
         outbox = OutboxDeliverer(database: database, platform: platform, pictures: pictures, clock: clock, logger: logger, metrics: metrics)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
-            database: database, platform: platform.profile, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger,
+            database: database, platform: platform.profile, selector: selector, collections: collections, streakRisk: streakRisk,
+            seed: seed, logger: logger,
             metrics: metrics)
         pipeline = EventPipeline(
             processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,

@@ -153,7 +153,8 @@ public struct PrivacyFeature: Feature {
         }
         if context.answersPrivatelyInPlace {
             return HandlerOutcome(
-                replies: try document(scope, of: user, in: context.chatID, words, tx).map { [Reply.document($0).privately(to: user)] } ?? [])
+                replies: try document(scope, of: user, in: context.chatID, words, tx).map { [Reply.document($0).privately(to: user)] } ?? []
+            )
         }
         if try context.platform.privateChats == .openedByTheBot || tx.reachesPrivately(user) {
             guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }

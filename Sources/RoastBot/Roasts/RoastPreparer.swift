@@ -45,7 +45,8 @@ public struct RoastPreparer: Sendable {
         do {
             plan = try database.read { tx in try self.plan(need, envelope, tx) }
         } catch {
-            logger.error("cannot plan an AI roast", metadata: ["update": "\(envelope.key.map(String.init) ?? "none")", "error": "\(error)"])
+            logger.error(
+                "cannot plan an AI roast", metadata: ["update": "\(envelope.key.map(String.init) ?? "none")", "error": "\(error)"])
             return nil
         }
         guard let plan else { return nil }

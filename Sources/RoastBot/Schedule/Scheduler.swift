@@ -38,7 +38,8 @@ public struct Scheduler: Sendable {
     /// - Parameter platform: where a chat's posts go when no topic was picked for them
     ///   (``PlatformProfile/hasMainThread``).
     public init(
-        database: RoastDatabase, platform: PlatformProfile, selector: RoastSelector, collections: CollectionCatalogStore = CollectionCatalogStore(),
+        database: RoastDatabase, platform: PlatformProfile, selector: RoastSelector,
+        collections: CollectionCatalogStore = CollectionCatalogStore(),
         streakRisk: any StreakRiskSource, seed: UInt64, lateWindow: TimeInterval = PostSchedule.defaultLateWindow, logger: Logger,
         metrics: BotMetrics = .disabled
     ) {

@@ -26,7 +26,9 @@ public struct SettingsFeature: Feature {
             summary: LocalizedText(
                 vi: "Cài đặt (ai cũng xem được; trong nhóm, quản trị viên đổi)",
                 en: "Settings (anyone reads them; in groups, admins change them)"),
-            options: [.words("change", LocalizedText(vi: "Cài đặt và giá trị (vd. language en)", en: "Setting and value (e.g. language vi)"))])
+            options: [
+                .words("change", LocalizedText(vi: "Cài đặt và giá trị (vd. language en)", en: "Setting and value (e.g. language vi)"))
+            ])
     ]
     public let buttonTags = [SettingChange.payloadTag]
     /// Whether the operator configured an AI provider (else the AI switch has nothing to switch).
@@ -85,7 +87,8 @@ public struct SettingsFeature: Feature {
             let updated = try apply(change, context, tx)
             let after = Phrasebook(updated.language)
             return Self.text(
-                after.settingChanged(Self.describe(change, updated, after, at: context.envelope.date, mainThread: context.platform.hasMainThread)))
+                after.settingChanged(
+                    Self.describe(change, updated, after, at: context.envelope.date, mainThread: context.platform.hasMainThread)))
         }
     }
 

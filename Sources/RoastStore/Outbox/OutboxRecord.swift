@@ -111,9 +111,11 @@ extension OutboxRecord: Codable {
         case .send:
             return .send(try container.decode(OutgoingMessage.self, forKey: .message))
         case .edit:
-            return .edit(try container.decode(MessageID.self, forKey: .target), try container.decode(OutgoingMessage.self, forKey: .message))
+            return .edit(
+                try container.decode(MessageID.self, forKey: .target), try container.decode(OutgoingMessage.self, forKey: .message))
         case .buttons:
-            return .editButtons(try container.decode(MessageID.self, forKey: .target), try container.decode([[Button]].self, forKey: .buttons))
+            return .editButtons(
+                try container.decode(MessageID.self, forKey: .target), try container.decode([[Button]].self, forKey: .buttons))
         case .document:
             return .document(
                 OutgoingDocument(

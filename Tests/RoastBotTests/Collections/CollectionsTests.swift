@@ -152,7 +152,8 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         }
         let collections = try CollectionCatalogStore(path: BotFixture.collectionsPath)
         let service = SeasonalBannerService(
-            database: bot.database, platform: bot.platform.profile, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+            database: bot.database, platform: bot.platform.profile, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock,
+            logger: Logger(label: "test"))
 
         // 2026-02-07 00:30 in Vietnam is still 2026-02-06 in UTC.
         let vietnamMidnight = ISO8601DateFormatter().date(from: "2026-02-07T00:30:00+07:00")!
@@ -163,7 +164,8 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
 
         // A new runtime on the same database (a restart) posts nothing again.
         let restarted = SeasonalBannerService(
-            database: bot.database, platform: bot.platform.profile, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+            database: bot.database, platform: bot.platform.profile, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock,
+            logger: Logger(label: "test"))
         #expect(restarted.sweep(at: ISO8601DateFormatter().date(from: "2026-02-10T09:00:00+07:00")!) == 0)
 
         await bot.runtime.outbox.deliverPending()

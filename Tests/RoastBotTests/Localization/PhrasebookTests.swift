@@ -32,7 +32,8 @@ struct PhrasebookTests {
         // Greeting, help, roasts, reactions, errors.
         Entry("greeting") { $0.greeting(name: "Ann") }, Entry("howToStart") { $0.howToStart }, Entry("helpTitle") { $0.helpTitle },
         Entry("helpCategories") { $0.helpCategories }, Entry("helpSpice") { $0.helpSpice }, Entry("helpPrivacy") { $0.helpPrivacy },
-        Entry("groupAdminHint") { $0.groupAdminHint(platform: "Telegram", emoji: "🤣 🔥 😐 👎") }, Entry("roastForPrefix") { $0.roastForPrefix },
+        Entry("groupAdminHint") { $0.groupAdminHint(platform: "Telegram", emoji: "🤣 🔥 😐 👎") },
+        Entry("roastForPrefix") { $0.roastForPrefix },
         Entry("roastOfTheMoment", sameInBoth: true) { $0.roastOfTheMoment }, Entry("noRoastAvailable") { $0.noRoastAvailable },
         Entry("unknownRoastWords") { $0.unknownRoastWords(["xyz"]) }, Entry("spiceCapped") { $0.spiceCapped(to: .mildest, inGroup: true) },
         Entry("spiceCapped") { $0.spiceCapped(to: .mildest, inGroup: false) },

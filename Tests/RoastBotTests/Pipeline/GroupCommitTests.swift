@@ -44,7 +44,8 @@ struct GroupCommitTests {
                 + [DiskFillingFeature()],
             platform: platform, logger: Logger(label: "test"))
         let processor = UpdateProcessor(
-            database: bot.database, platform: platform, router: router, activity: ActivityRecorder(), seed: 1, logger: Logger(label: "test"))
+            database: bot.database, platform: platform, router: router, activity: ActivityRecorder(), seed: 1, logger: Logger(label: "test")
+        )
         let events = [bot.command("/help"), bot.command("/fill"), bot.command("/help")].map { envelope in
             (envelope: envelope, prepared: PreparedEvent(action: router.decode(envelope)))
         }

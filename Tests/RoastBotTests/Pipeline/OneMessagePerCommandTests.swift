@@ -145,7 +145,8 @@ struct OneMessagePerCommandTests {
         #expect(answer.buttons == short.buttons)
         #expect(merged[1] == .send(offer))
 
-        #expect(ReplyComposer.compose([.send(long)], announcements: [.send(celebration)], limit: limit) == [.send(long), .send(celebration)])
+        #expect(
+            ReplyComposer.compose([.send(long)], announcements: [.send(celebration)], limit: limit) == [.send(long), .send(celebration)])
         #expect(ReplyComposer.compose([], announcements: [.send(celebration)], limit: limit) == [.send(celebration)])
     }
 }

@@ -25,13 +25,13 @@ struct StoreFaultTests {
         let before = bot.platform.sentMessages.count
         faults.inject(fault)
         let roasts = (0..<5).map { _ in bot.command("/roast", from: BotFixture.bob) }
-        let last = roasts.last!.sequence
+        let last = roasts.last!.key!
         let processing = Task { [pipeline = bot.runtime.pipeline] in
             await pipeline.process(roasts, from: BotFixture.source, nextOffset: last + 1)
         }
         try await Self.eventually { bot.runtime.pipeline.health.unavailable != nil }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(try bot.database.read { try $0.hasApplied(roasts[0].sequence, from: BotFixture.source) } == false)
+        #expect(try bot.database.read { try $0.hasApplied(roasts[0].key!, from: BotFixture.source) } == false)
         #expect(try bot.database.read { try $0.resumePoint(of: BotFixture.source) } != last + 1)
         faults.inject(nil)
         await processing.value

@@ -89,7 +89,7 @@ struct EventRouterTests {
         #expect(press.traits.countsAsActivity && !press.traits.isRequest)
 
         let reaction = router.decode(Self.envelope(.reactionChange(message: MessageID(5), old: [], new: ["🔥"])))
-        #expect(reaction.action(as: ReactionsFeature.Action.self) == .native(message: MessageID(5), old: [], new: ["🔥"]))
+        #expect(reaction.action(as: ReactionsFeature.Action.self) == .native(message: MessageID(5), .replaced(old: [], new: ["🔥"])))
 
         let joined = router.decode(Self.envelope(.botMembership(.member)))
         #expect(joined.traits.needs.freshAdmins)
@@ -164,7 +164,8 @@ struct EventRouterTests {
 
     @Test func commandsAndButtonTagsBelongToOneFeatureEach() {
         let features = StandardFeatures.list(
-            selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard)
+            selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard,
+            platform: RecordingPlatform.standardProfile)
         let commands = features.flatMap(\.commands).map(\.name)
         let tags = features.flatMap(\.buttonTags)
         #expect(Set(commands).count == commands.count)

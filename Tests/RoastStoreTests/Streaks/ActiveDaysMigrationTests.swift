@@ -14,7 +14,14 @@ struct ActiveDaysMigrationTests {
         let activeDaysMigration = try #require(Schema.migrations.firstIndex { $0.name.contains("active days") })
         let older = try RoastDatabase(path: path, migrations: Array(Schema.migrations[..<activeDaysMigration]))
         try older.write { tx in
-            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday)
+            // The chat as that schema held it (the chats table has columns added since).
+            try tx.connection.execute(
+                """
+                INSERT INTO chats (chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only,
+                    reminders_enabled, banners_enabled, ai_enabled, is_active, created_at)
+                VALUES (?, 'group', 'Dev team', 'en', 'Asia/Ho_Chi_Minh', 3, 1, '09:00', 0, 1, 1, 1, 1, ?)
+                """,
+                Fixtures.group.id, Fixtures.monday)
             try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
             try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
             var streak = StreakState.fresh()
