@@ -41,7 +41,7 @@ test: deps lint
 	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests --skip PacingEndToEndTests
 	$(SWIFT) test --skip-build --disable-xctest --filter PacingEndToEndTests
 
-## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See the README's performance section.
+## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See docs/performance.md.
 bench: deps
 	$(SWIFT) build -c release --product roastbot
 	$(SWIFT) build -c release --product roastbot-render

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs RoastMeLater Bot as a systemd service, as README.md ("Deploying") describes:
+# Installs RoastMeLater Bot as a systemd service, as docs/deployment.md describes:
 #
 #   make release
 #   sudo deploy/install.sh --token-stdin < token.txt     (or: sudo TELEGRAM_BOT_TOKEN=… make install)
@@ -62,6 +62,8 @@ rm -rf "$root/opt/roastbot/config"
 cp -R config "$root/opt/roastbot/config"
 chmod -R u=rwX,go=rX "$root/opt/roastbot/config"
 install -m 644 README.md "$root/opt/roastbot/README.md"
+install -d -m 755 "$root/opt/roastbot/docs"
+install -m 644 docs/*.md "$root/opt/roastbot/docs/"
 
 install -d -m 750 -o root -g "$group" "$root/etc/roastbot"
 if [ ! -e "$root/etc/roastbot/roastbot.json" ]; then

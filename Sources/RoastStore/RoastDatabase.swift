@@ -31,7 +31,7 @@ public final class RoastDatabase: Sendable {
     /// every 2 MB more, the writer's own (and the log's restart) at 16 MB. Large enough that hot
     /// pages are copied and synced once per checkpoint rather than many times; small enough that
     /// the log stays in the page cache and the writer's own checkpoint finds little left to copy.
-    /// The README's performance section has the measurements.
+    /// docs/performance.md has the measurements.
     init(
         path: String, migrations: [Migration], checkpointPages: (background: Int, stride: Int, inline: Int) = (1_500, 500, 4_000),
         faults: StoreFaults? = nil

@@ -33,7 +33,7 @@ public struct TelegramMetrics: Sendable {
     /// Answers the webhook endpoint gives, by status.
     public static let webhookStatuses = [200, 400, 401, 413, 503]
 
-    /// The metric names, for the README's list and the tests.
+    /// The metric names, for docs/operating.md's list and the tests.
     public enum Name {
         public static let requests = "roastbot_telegram_requests_total"
         public static let floodControl = "roastbot_telegram_429_total"

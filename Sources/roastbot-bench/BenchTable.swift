@@ -14,7 +14,7 @@ struct BenchTable {
         rows.append(Row(measure: measure, value: value, target: target, met: met))
     }
 
-    /// Markdown-compatible, so it can be pasted into the README's performance section as is.
+    /// Markdown-compatible, so it can be pasted into docs/performance.md as is.
     func render() -> String {
         let header = Row(measure: "measure", value: "value", target: "target", met: nil)
         let all = [header] + rows

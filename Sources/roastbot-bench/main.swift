@@ -11,7 +11,7 @@ import RoastCore
 //     [--cards N (cards: cards rendered per format; default 400)]
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
-// Benchmarks print one table (Markdown) for the README's performance section; never run as unit tests.
+// Benchmarks print one table (Markdown) for docs/performance.md; never run as unit tests.
 
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)

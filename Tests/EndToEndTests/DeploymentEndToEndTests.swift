@@ -2,7 +2,7 @@ import Foundation
 import RoastTesting
 import Testing
 
-/// The README's systemd deployment, followed literally: `deploy/install.sh` builds the layout under
+/// docs/deployment.md's systemd deployment, followed literally: `deploy/install.sh` builds the layout under
 /// a staging root for a fresh system user, and the bot, started as that user the way the unit starts
 /// it (`roastbot run --config /etc/roastbot/roastbot.json`, umask 077), reads its settings and token
 /// and polls the fake Bot API. Needs root (useradd), as the deployment does.

@@ -14,7 +14,7 @@ struct MetricsEndToEndTests {
     static let backlogged = FakeChat(id: -700_002, type: .supergroup, title: "Busy team")
     static let user = FakeUser(id: 7_001, firstName: "Mia", languageCode: "en")
 
-    /// Every series name the README lists.
+    /// Every series name docs/operating.md lists.
     static let names = [
         "roastbot_updates_received_total", "roastbot_updates_applied_total", "roastbot_updates_skipped_total",
         "roastbot_handler_duration_seconds_bucket", "roastbot_handler_duration_seconds_count", "roastbot_commit_duration_seconds_count",

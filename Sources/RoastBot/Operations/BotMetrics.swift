@@ -48,7 +48,7 @@ public struct BotMetrics: Sendable {
     /// Records nothing.
     public static let disabled = BotMetrics(factory: NOOPMetricsHandler.instance)
 
-    /// The metric names, for the README's list and the tests.
+    /// The metric names, for docs/operating.md's list and the tests.
     public enum Name {
         public static let received = "roastbot_updates_received_total"
         public static let applied = "roastbot_updates_applied_total"

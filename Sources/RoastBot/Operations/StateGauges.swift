@@ -9,7 +9,7 @@ import Timekeeping
 /// the platform answered — read when metrics are scraped (``refresh()``), from the database's
 /// second connection, so that a scrape never waits for the writer.
 public struct StateGauges: Sendable {
-    /// The metric names, for the README's list and the tests.
+    /// The metric names, for docs/operating.md's list and the tests.
     public enum Name {
         public static let outboxPending = "roastbot_outbox_pending"
         public static let outboxOldestAge = "roastbot_outbox_oldest_pending_age_seconds"

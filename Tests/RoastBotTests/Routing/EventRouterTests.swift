@@ -7,7 +7,7 @@ import RoastStore
 import RoastTesting
 import Testing
 
-/// A feature written the way the README's "adding a command" describes: one type, one line in the list.
+/// A feature written the way docs/architecture.md's "adding a command" describes: one type, one line in the list.
 private struct QuoteFeature: Feature {
     enum Action: Sendable, Hashable {
         case quote(author: String?)
