@@ -58,7 +58,7 @@ public struct EventPipeline: Sendable {
     }
 
     /// Applies every envelope, then persists `nextOffset` (when given) as the point `source` resumes
-    /// from after a restart. Applied sequence numbers of `source` below it are pruned: it never
+    /// from after a restart. Applied keys of `source` below it are pruned: it never
     /// delivers them again. Cancelled before every event was applied or skipped, it stores nothing:
     /// the source delivers the batch again and what was applied is recognised.
     public func process(_ envelopes: [IncomingEnvelope], from source: EventSource, nextOffset: Int64?) async {

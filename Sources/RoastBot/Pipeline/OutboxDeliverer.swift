@@ -251,27 +251,14 @@ public final class OutboxDeliverer: Sendable {
             logger.error("message rejected by the platform", metadata: ["chat": "\(chat)", "outbox": "\(item.id)", "reason": "\(reason)"])
             settle(item, .failed(reason: reason))
             return true
-        case .chatUnavailable where item.destination.person != nil:
-            // The person cannot be reached privately (they blocked the bot, or never let it write):
-            // this delivery fails; the chat it was asked in is fine.
+        case .chatUnavailable:
+            guard let person = item.destination.person else { return chatLeft(item, chat: chat) }
+            // The person cannot be reached privately (they blocked the bot): this delivery fails and
+            // their private chat counts as left; the chat it was asked in is fine.
             logger.notice("person unreachable privately", metadata: ["chat": "\(chat)", "outbox": "\(item.id)"])
+            try? database.write { try $0.setPrivateChatsLeft(of: person, at: clock.now) }
             settle(item, .failed(reason: "person unreachable privately"))
             return true
-        case .chatUnavailable:
-            logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
-            do {
-                try database.write { tx in
-                    try tx.setChatActive(chat, false, at: clock.now)
-                    for pending in try tx.pendingOutbox(chat: chat, limit: Int.max) {
-                        try tx.failOutbox(pending.id, reason: "chat unavailable")
-                    }
-                }
-            } catch {
-                // Looked at again once the store takes writes: the chat waits meanwhile.
-                settle(item, .failed(reason: "chat unavailable"))
-                park(chat)
-            }
-            return false
         case .migrated(let newChat):
             logger.notice("chat migrated", metadata: ["from": "\(chat)", "to": "\(newChat)"])
             do {
@@ -287,6 +274,25 @@ public final class OutboxDeliverer: Sendable {
             }
             return false
         }
+    }
+
+    /// The bot can no longer post in `chat` (removed, blocked): the chat is marked left and its queue
+    /// failed. Returns false: its worker stops.
+    private func chatLeft(_ item: OutboxItem, chat: ChatID) -> Bool {
+        logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
+        do {
+            try database.write { tx in
+                try tx.setChatActive(chat, false, at: clock.now)
+                for pending in try tx.pendingOutbox(chat: chat, limit: Int.max) {
+                    try tx.failOutbox(pending.id, reason: "chat unavailable")
+                }
+            }
+        } catch {
+            // Looked at again once the store takes writes: the chat waits meanwhile.
+            settle(item, .failed(reason: "chat unavailable"))
+            park(chat)
+        }
+        return false
     }
 
     /// Parks `chat` with a backoff that doubles with each failure in a row (2 s up to 5 minutes);

@@ -65,6 +65,17 @@ extension StoreTransaction {
         ) { (row: borrowing Row) in true } ?? false
     }
 
+    /// `user` can no longer be written to privately (they blocked the bot): their private chats with it
+    /// count as left, as a chat that removed the bot does, until they write there again.
+    public func setPrivateChatsLeft(of user: UserID, at date: Date) throws(StoreError) {
+        try connection.execute(
+            """
+            UPDATE chats SET is_active = 0, left_at = coalesce(left_at, ?)
+            WHERE kind = 'private' AND is_active = 1 AND chat_id IN (SELECT chat_id FROM profiles WHERE user_id = ?)
+            """,
+            date, user)
+    }
+
     /// Holds an export `user` asked for in `chat` until they open their private chat; returns the
     /// request's id, which their link carries.
     public func requestExport(_ scope: ExportScope, user: UserID, chat: ChatID, at date: Date) throws(StoreError) -> Int64 {

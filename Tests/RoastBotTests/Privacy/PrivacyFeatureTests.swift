@@ -162,4 +162,21 @@ struct PrivacyFeatureTests {
         let answer = bot.platform.acknowledgements.filter { $0.handle == "y" }.map(\.notice)
         #expect(answer == [Phrasebook(.vi).forgetMeDone])
     }
+
+    /// A person who blocked the bot since: the private export fails alone, the group goes on, and
+    /// their private chat counts as left — the next `/export` offers the link again.
+    @Test func anExportToSomeoneWhoBlockedTheBotFailsAloneAndTheLinkComesBack() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/start", from: BotFixture.bob, in: Self.bobPrivately))
+        bot.platform.failNext(.chatUnavailable)
+        await bot.run(bot.command("/export", from: BotFixture.bob))
+        #expect(documents(bot).isEmpty)
+        #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.vi).exportSentPrivately)
+        #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.isActive } == true)
+        #expect(try bot.database.read { try $0.chat(Self.bobPrivately.id)?.isActive } == false)
+
+        await bot.run(bot.command("/export", from: BotFixture.bob))
+        #expect(bot.platform.sentMessages.last?.content.buttons.first?.first?.startsPrivateChat != nil)
+    }
 }
