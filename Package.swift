@@ -67,6 +67,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Discord REST: models of the payloads the bot reads and writes, the endpoints it calls, and Discord's rate
+        // limits kept in the transport. No bot logic.
+        .target(
+            name: "DiscordAPI",
+            dependencies: ["CurlHTTP", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+
         // Adapters and application.
         .target(
             name: "TelegramAdapter",
@@ -142,6 +150,9 @@ let package = Package(
         .testTarget(
             name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
+        .testTarget(
+            name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
+            swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
@@ -149,7 +160,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
-                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo",
+                "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

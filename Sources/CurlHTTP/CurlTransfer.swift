@@ -75,8 +75,10 @@ final class CurlTransfer {
         switch request.method {
         case .get:
             set(rb_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
-        case .post:
+        case .post, .put, .patch, .delete:
+            // A body is sent the POST way; CUSTOMREQUEST only renames the method on the request line.
             set(rb_easy_setopt_long(easy, CURLOPT_POST, 1))
+            if request.method != .post { set(rb_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue)) }
             set(rb_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
             // COPYPOSTFIELDS copies POSTFIELDSIZE bytes now, so the Swift array need not outlive this call.
             if request.body.isEmpty {

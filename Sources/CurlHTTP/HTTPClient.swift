@@ -5,6 +5,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public enum Method: String, Sendable {
         case get = "GET"
         case post = "POST"
+        case put = "PUT"
+        case patch = "PATCH"
+        case delete = "DELETE"
     }
 
     public var method: Method

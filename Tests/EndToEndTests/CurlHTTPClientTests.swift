@@ -50,6 +50,32 @@ struct CurlHTTPClientTests {
         #expect(response.body == body)
     }
 
+    /// Discord edits with PATCH and replaces command sets with PUT: the method goes on the request line with its body,
+    /// and a request's own User-Agent replaces the client's default.
+    @Test(arguments: [CurlHTTP.HTTPRequest.Method.put, .patch, .delete])
+    func otherMethodsSendTheirNameAndBody(method: CurlHTTP.HTTPRequest.Method) async throws {
+        let server = try await EchoServer.start()
+        defer { Task { await server.stop() } }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+        let body = Array(#"{"content":"edited"}"#.utf8)
+
+        let response = try await client.send(
+            CurlHTTP.HTTPRequest(
+                method: method, url: server.url("/channels/1/messages/2"),
+                headers: [
+                    (name: "Content-Type", value: "application/json"), (name: "User-Agent", value: "DiscordBot (https://example.com, 1.0)"),
+                ],
+                body: body))
+
+        #expect(response.headers["x-echo-method"] == method.rawValue)
+        #expect(response.headers["x-echo-user-agent"] == "DiscordBot (https://example.com, 1.0)")
+        #expect(response.body == body)
+        // The handle is reused for a GET afterwards: the method does not stick to it.
+        let next = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/after")))
+        #expect(next.headers["x-echo-method"] == "GET")
+    }
+
     /// A response past the request's limit fails at the limit, announced or not, instead of being
     /// collected in memory; the next request on the client works.
     @Test func aResponseLargerThanTheLimitFailsAtTheLimit() async throws {
@@ -320,7 +346,7 @@ private struct EchoServer {
                     statusCode: HTTPStatusCode(code, phrase: "Status"), headers: headers,
                     body: Data("status \(code)".utf8))
             }
-            let body = request.method == .POST ? try await request.bodyData : Data(request.path.utf8)
+            let body = request.method == .GET ? Data(request.path.utf8) : try await request.bodyData
             return FlyingFox.HTTPResponse(statusCode: .ok, headers: headers, body: body)
         }
         let task = Task { try await server.run() }
