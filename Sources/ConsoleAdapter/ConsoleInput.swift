@@ -10,7 +10,8 @@ public enum ConsoleInput: Sendable, Hashable {
     case press(message: Int64?, button: Int)
     /// `:react 🔥` (native reaction on the latest roast; `:react` alone removes yours).
     case react(emoji: String?)
-    /// `:user NAME [vi|en]` — speak as another simulated user.
+    /// `:user NAME [vi|en]` — speak as another simulated person: the whole name, and the language
+    /// when a last word `vi` or `en` follows it.
     case user(name: String, languageCode: String?)
     /// `:chat group` or `:chat private`.
     case chat(ConsoleChatKind)
@@ -61,11 +62,19 @@ public enum ConsoleInput: Sendable, Hashable {
         case "react", "r":
             self = .react(emoji: rest.first)
         case "user", "u":
-            guard let name = rest.first, name.count <= 32 else {
-                self = .invalid(":user NAME [vi|en]")
+            // The whole name ("Nguyễn Văn A"); a last word vi or en after it is the language.
+            var name = rest
+            var language: String?
+            if name.count > 1, let last = name.last?.lowercased(), Self.languages.contains(last) {
+                language = last
+                name.removeLast()
+            }
+            let joined = name.joined(separator: " ")
+            guard !joined.isEmpty, joined.count <= 32 else {
+                self = .invalid(":user NAME [vi|en] (a name of at most 32 characters)")
                 return
             }
-            self = .user(name: name, languageCode: rest.dropFirst().first)
+            self = .user(name: joined, languageCode: language)
         case "chat", "c":
             guard let kind = rest.first.flatMap({ ConsoleChatKind(rawValue: $0.lowercased()) }) else {
                 self = .invalid(":chat group  or  :chat private")
@@ -93,6 +102,11 @@ public enum ConsoleInput: Sendable, Hashable {
             self = .invalid("unknown directive :\(directive) — type :help")
         }
     }
+}
+
+extension ConsoleInput {
+    /// The languages `:user NAME [vi|en]` takes after a name.
+    static let languages: Set<String> = ["vi", "en"]
 }
 
 /// The two simulated chats.

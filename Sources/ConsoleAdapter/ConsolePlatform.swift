@@ -156,7 +156,7 @@ public final class ConsolePlatform: ChatPlatform {
         }
         var block = "🖼 #\(id) \(path)\n"
         if let caption = photo.caption {
-            block += Self.plain(caption).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
+            block += Self.indented(Self.plain(caption))
             block += "\n"
         }
         block += Self.buttonLine(photo.buttons.flatMap { $0 })
@@ -176,10 +176,16 @@ public final class ConsolePlatform: ChatPlatform {
     }
 
     static func render(_ message: OutgoingMessage, header: String) -> String {
-        let body = plain(message.text).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
+        let body = indented(plain(message.text))
         var block = header + "\n" + body + "\n"
         block += buttonLine(message.buttons.flatMap { $0 })
         return block
+    }
+
+    /// Each line of `text` indented under its header; an empty line stays empty (no trailing blanks,
+    /// which editors strip from a transcript pasted into a document).
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "   " + $0 }.joined(separator: "\n")
     }
 
     /// `   [1] 😂  [2] 🔥 1 …` and a newline; nothing without buttons. A button that opens the private

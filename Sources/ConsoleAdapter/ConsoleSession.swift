@@ -21,20 +21,37 @@ public struct ConsoleSession: Sendable {
     public private(set) var chatKind: ConsoleChatKind = .group
     /// Simulated time added to the clock (days and hours advanced so far).
     public private(set) var offset: TimeInterval = 0
+    /// Everyone spoken as so far, and everyone the database knew before, by lowercased name.
     private var users: [String: Person] = [:]
+    /// The id the next new person gets: above every id the database holds, so that nobody new
+    /// takes over a stored person's profile.
+    private var nextUserID: Int64
     private var nextSequence: Int64
     private var nextCallback = 1
     /// Each user's native reactions per message, to report old → new like Telegram does.
     private var nativeReactions: [String: [String]] = [:]
 
-    /// - Parameter firstSequence: the first event number to use (continue after earlier sessions).
-    /// - Parameter offset: simulated time already advanced (a previous session's, kept with its database).
-    public init(firstSequence: Int64, userName: String = "you", languageCode: String? = nil, offset: TimeInterval = 0) {
+    /// - Parameters:
+    ///   - firstSequence: the first event number to use (continue after earlier sessions).
+    ///   - userName: who speaks first: the known person of that name, else a new one.
+    ///   - known: the people the database already holds (earlier sessions'): `:user NAME` finds them by
+    ///     name (ignoring case), and new people get ids none of them has.
+    ///   - offset: simulated time already advanced (a previous session's, kept with its database).
+    public init(
+        firstSequence: Int64, userName: String = "you", languageCode: String? = nil, known: [Person] = [], offset: TimeInterval = 0
+    ) {
         nextSequence = firstSequence
         self.offset = max(0, offset)
-        user = Person(id: UserID(1001), displayName: userName, username: userName.lowercased(), languageCode: languageCode)
-        users[userName.lowercased()] = user
+        nextUserID = max(Self.firstUserID, (known.map(\.id.rawValue).max() ?? 0) + 1)
+        for person in known where users[person.displayName.lowercased()] == nil {
+            users[person.displayName.lowercased()] = person
+        }
+        user = Person(id: UserID(Self.firstUserID), displayName: userName)
+        user = person(named: userName, languageCode: languageCode)
     }
+
+    /// The id of the first person of a new database.
+    static let firstUserID: Int64 = 1001
 
     public var chat: ChatRef {
         switch chatKind {
@@ -64,15 +81,8 @@ public struct ConsoleSession: Sendable {
         case .quit:
             return .quit
         case .user(let name, let languageCode):
-            let key = name.lowercased()
-            if let existing = users[key] {
-                user = existing
-            } else {
-                user = Person(
-                    id: UserID(1001 + Int64(users.count)), displayName: name, username: key, languageCode: languageCode)
-                users[key] = user
-            }
-            return .say("👤 now speaking as \(user.displayName)")
+            user = person(named: name, languageCode: languageCode)
+            return .say("👤 now speaking as \(user.displayName)" + (user.languageCode.map { " (\($0))" } ?? ""))
         case .chat(let kind):
             chatKind = kind
             return .say(kind == .group ? "💬 in the group chat" : "💬 in a private chat with the bot")
@@ -115,6 +125,23 @@ public struct ConsoleSession: Sendable {
         }
     }
 
+    /// The person called `name` (ignoring case): a known one, with `languageCode` when given, or a
+    /// new one with the next free id.
+    private mutating func person(named name: String, languageCode: String?) -> Person {
+        let key = name.lowercased()
+        var person: Person
+        if let known = users[key] {
+            person = known
+            if let languageCode { person.languageCode = languageCode }
+        } else {
+            person = Person(
+                id: UserID(nextUserID), displayName: name, username: key.filter { !$0.isWhitespace }, languageCode: languageCode)
+            nextUserID += 1
+        }
+        users[key] = person
+        return person
+    }
+
     private mutating func envelope(_ event: IncomingEvent, date: Date, interaction: Interaction? = nil) -> IncomingEnvelope {
         let sequence = nextSequence
         nextSequence += 1
@@ -122,9 +149,13 @@ public struct ConsoleSession: Sendable {
             source: .console, key: sequence, date: date, chat: chat, sender: user, interaction: interaction, event: event)
     }
 
-    private static func describe(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
+    /// A simulated instant as the console shows it, to the minute in Vietnam's time:
+    /// `2027-01-27T08:00+07:00` (seconds would only show how fast the lines were typed).
+    public static func describe(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "Asia/Ho_Chi_Minh")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mmxxx"
         return formatter.string(from: date)
     }
 
@@ -135,10 +166,11 @@ public struct ConsoleSession: Sendable {
           roast me về họp hành  free text to the bot (like mentioning it)
           :press N              press button N of the latest message with buttons (:press M N for message #M)
           :react 🔥             react natively to the latest roast (:react alone removes it)
-          :user NAME [vi|en]    speak as another person (created on first use)
+          :user NAME [vi|en]    speak as another person (the whole name; a last word vi or en is their
+                                language); a name the database knows is that person again
           :chat group|private   switch between the group and a private chat
           :day [+N]             advance the simulated date by N days (:hour [+N] for hours); due daily posts follow
-          :admin on|off         whether you are a group admin (for /settings)
+          :admin on|off         everyone is a group admin until :admin off (admins change /settings)
           :quit                 leave
         Spam limit, the bot's own (abuse.limit): by default more than 5 commands in 10 s from one
         person get one "slow down" notice, then are ignored for 30 s. For piped scripts, run with

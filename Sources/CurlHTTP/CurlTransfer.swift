@@ -7,8 +7,8 @@ final class CurlTransfer {
     let submission: CurlMultiLoop.Submission
     private let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    private var status = 0
-    private var headers: [String: String] = [:]
+    /// The header lines of the last response block as received; parsed only if the caller asks.
+    private var headerBlock: [UInt8] = []
     private var body: [UInt8] = []
     /// Set when the body passed the request's limit: the write callback then refuses the rest.
     private var exceededLimit = false
@@ -115,11 +115,9 @@ final class CurlTransfer {
             return .failure(.responseTooLarge(limit: submission.request.maximumResponseBytes))
         }
         guard code == CURLE_OK else { return .failure(HTTPError(curlCode: code)) }
-        var responseCode = 0
-        if rb_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &responseCode) == CURLE_OK, responseCode != 0 {
-            status = responseCode
-        }
-        return .success(HTTPResponse(status: status, headers: headers, body: body))
+        var status = 0
+        _ = rb_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        return .success(HTTPResponse(status: status, headerBlock: headerBlock, body: body))
     }
 
     /// Frees what the easy handle borrowed from this transfer; call after detaching the handle.
@@ -130,25 +128,17 @@ final class CurlTransfer {
 
     // MARK: - Helpers
 
-    /// Collects one raw header line; a status line starts a new header block (after `100 Continue`).
+    /// Keeps one raw header line; a status line starts a new block (after `100 Continue` or a
+    /// proxy's `200 Connection established`), so only the final response's fields are kept.
     private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
-            headers = [:]
-            let parts = line.split(separator: " ", maxSplits: 2)
-            if parts.count >= 2, let code = Int(parts[1]) { status = code }
+        if bytes.starts(with: Self.statusLinePrefix) {
+            headerBlock.removeAll(keepingCapacity: true)
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { return }
-        if let existing = headers[name] {
-            headers[name] = existing + ", " + value
-        } else {
-            headers[name] = value
-        }
+        headerBlock.append(contentsOf: bytes)
     }
+
+    private static let statusLinePrefix: [UInt8] = Array("HTTP/".utf8)
 
     private static func isSafeHeaderText(_ text: String) -> Bool {
         !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }

@@ -56,19 +56,6 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 }
 
-/// A complete HTTP response.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: [UInt8]
-
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-}
-
 /// Why a transfer failed before a complete HTTP response arrived. Never contains the URL: it may
 /// carry a secret (Telegram puts the bot token in the path).
 public enum HTTPError: Error, Sendable, Hashable {

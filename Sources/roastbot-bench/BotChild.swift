@@ -16,6 +16,8 @@ final class BotChild {
     var databasePath: String { directory.appendingPathComponent("bot.sqlite").path }
     var logPath: String { directory.appendingPathComponent("bot.log").path }
     private var process: Process?
+    /// The program started: the `roastbot` beside this benchmark unless told otherwise.
+    private let command: [String]
     private let environment: [String: String]
     private let configPath: String
 
@@ -25,7 +27,13 @@ final class BotChild {
     /// - Parameters:
     ///   - throttleOff: per-chat, per-group and global limits raised out of the way.
     ///   - webhookPort: serve Telegram by webhook on this loopback port instead of long polling.
-    init(fake: FakeBotAPI, throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info", webhookPort: UInt16? = nil) throws {
+    ///   - command: the program and its first arguments, instead of this build's `roastbot run`
+    ///     (another build of it, or a comparison bot); `--config <file>` follows them.
+    init(
+        fake: FakeBotAPI, throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info", webhookPort: UInt16? = nil,
+        command: [String]? = nil
+    ) throws {
+        self.command = command ?? [Self.executable.path, "run"]
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         webhookURL = webhookPort.map { "http://127.0.0.1:\($0)/telegram" }
@@ -60,8 +68,8 @@ final class BotChild {
     @discardableResult
     func start() throws -> Date {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["run", "--config", configPath]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst()) + ["--config", configPath]
         process.environment = environment
         process.currentDirectoryURL = directory
         if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
@@ -80,6 +88,8 @@ final class BotChild {
     var isRunning: Bool { process?.isRunning ?? false }
     var residentKilobytes: Int? { pid.flatMap { ProcessMemory.residentKilobytes(of: $0) } }
     var resident: ProcessMemory.Resident? { pid.flatMap { ProcessMemory.resident(of: $0) } }
+    /// User + system CPU time the process has used so far, all threads (`/proc/<pid>/stat`).
+    var cpuSeconds: Double? { pid.flatMap { ProcessCPU.seconds(of: $0) } }
 
     func signal(_ signal: Int32) {
         if let process, process.isRunning { kill(process.processIdentifier, signal) }

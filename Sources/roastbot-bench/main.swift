@@ -9,6 +9,8 @@ import RoastCore
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 //     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
 //     [--cards N (cards: cards rendered per format; default 400)]
+// roastbot-bench cpu [--runs N (default 3)] [--bot PATH (another roastbot build)]… [--compare COMMAND (a comparison bot)]…
+//     (the bot's CPU per update and new connections per request over the mix, subjects interleaved)
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
 // Benchmarks print one table (Markdown) for docs/performance.md; never run as unit tests.
@@ -22,7 +24,7 @@ LoggingSystem.bootstrap { label in
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The first argument that is neither an option nor an option's value.
 let mode: String = {
-    let optionsWithValues: Set = ["--chats", "--one-by-one", "--samples", "--cards", "--minutes", "--rate"]
+    let optionsWithValues: Set = ["--chats", "--one-by-one", "--samples", "--cards", "--minutes", "--rate", "--runs", "--bot", "--compare"]
     var index = 0
     while index < arguments.count {
         if optionsWithValues.contains(arguments[index]) {
@@ -60,6 +62,48 @@ do {
         let passed = try await soak.run()
         print(passed ? "soak passed" : "soak FAILED")
         exit(passed ? 0 : 1)
+    case "cpu":
+        // Interleaved runs of the mix: this build, then each `--bot PATH` (another build of
+        // roastbot) and `--compare "COMMAND …"` (a comparison bot), round after round.
+        var subjects: [(name: String, command: [String]?)] = [("this build", nil)]
+        for (index, argument) in arguments.enumerated() where index + 1 < arguments.count {
+            if argument == "--bot" { subjects.append((arguments[index + 1], [arguments[index + 1], "run"])) }
+            if argument == "--compare" {
+                let words = arguments[index + 1].split(separator: " ").map(String.init)
+                subjects.append((arguments[index + 1], words))
+            }
+        }
+        let runs = option("--runs").map { Int($0) } ?? 3
+        print("machine: \(machine()), \(Date())")
+        var results: [Int: [EndToEndBenchmark.Result]] = [:]
+        for round in 1...runs {
+            for (index, subject) in subjects.enumerated() {
+                var benchmark = EndToEndBenchmark.cpuMix
+                benchmark.command = subject.command
+                let result = try await benchmark.run()
+                results[index, default: []].append(result)
+                print(
+                    "round \(round), \(subject.name): \(Figure.cpuPerUpdate(result)), \(Figure.connections(result)), "
+                        + "\(Figure.rate(result.throughput)) updates/s; \(result.requestSummary)")
+            }
+        }
+        var table = BenchTable()
+        for (index, subject) in subjects.enumerated() {
+            let all = results[index] ?? []
+            let cpu = all.compactMap(\.cpuPerUpdate)
+            let connections = all.map(\.connectionsPerRequest)
+            let steady = all.map(\.steadyConnectionsPerRequest)
+            table.add(
+                "CPU per update, \(subject.name) (\(all.count) runs; median, range)",
+                cpu.isEmpty
+                    ? "?"
+                    : "\(Figure.ms(Figure.quantile(cpu, 0.5))) (\(Figure.ms(cpu.min() ?? 0))–\(Figure.ms(cpu.max() ?? 0)))")
+            table.add(
+                "new connections per request, \(subject.name): the mix; the second half of its presses (steady state)",
+                String(
+                    format: "%.3f–%.3f; %.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0, steady.min() ?? 0, steady.max() ?? 0))
+        }
+        print(table.render())
     case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards":
         var table = BenchTable()
         print("machine: \(machine())")
@@ -113,6 +157,13 @@ do {
                 met: small.idle.map { $0.totalKilobytes <= 20 * 1_024 })
             table.add("end to end (roastbot + fake Bot API, \(small.updates) updates)", "\(Figure.rate(small.throughput)) updates/s")
             table.add("RSS after the mix (empty database)", Figure.resident(small.after))
+            let mix = try await EndToEndBenchmark.cpuMix.run()
+            table.add(
+                "CPU of the bot per update (user + system; \(mix.requestSummary))", Figure.cpuPerUpdate(mix), target: "≤ 0.38 ms",
+                met: mix.cpuPerUpdate.map { $0 <= 0.000_38 })
+            table.add(
+                "new TCP connections per request (the same mix)", Figure.connections(mix), target: "≤ 0.01",
+                met: mix.connectionsPerRequest <= 0.01)
             var hooked = EndToEndBenchmark(commands: quick ? 600 : 3_000, presses: quick ? 400 : 2_000)
             hooked.ingress = .webhook
             let webhook = try await hooked.run()
@@ -186,7 +237,7 @@ do {
         print(table.render())
     default:
         print(
-            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N] [--one-by-one N] [--samples DIR] [--cards N] | soak [--minutes N] [--rate R]"
+            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N] [--one-by-one N] [--samples DIR] [--cards N] | cpu [--runs N] [--bot PATH]… [--compare COMMAND]… | soak [--minutes N] [--rate R]"
         )
         exit(2)
     }

@@ -65,17 +65,29 @@ enum Composition {
         return (database, lock)
     }
 
-    static func loadLibrary(_ path: String) throws -> RoastLibrary {
+    /// The roast library of `settings.libraryPath`; a problem stops start-up with one line naming the
+    /// setting (`ROASTBOT_LIBRARY`, the file's `library`, or the default) and the file.
+    static func loadLibrary(_ settings: BotSettings) throws -> RoastLibrary {
+        let path = settings.libraryPath
         do {
             return try RoastLibrary.load(directory: URL(fileURLWithPath: path, isDirectory: true))
         } catch {
-            fail("cannot load the roast library from \(path): \(error)")
+            fail("cannot load the roast library from \(path) (\(settings.origin(of: "library"))): \(error)")
         }
     }
 
-    /// The safety filter with the operator's block list (a missing file means no extra terms).
+    /// The safety filter with the operator's block list. Only the default path may be missing (the
+    /// built-in lists alone then apply); a block list the operator configured (`blocklist`,
+    /// `ROASTBOT_BLOCKLIST`) that cannot be read stops start-up with exit code 2, so that a typo in
+    /// its path never turns their safety terms off.
     static func safetyFilter(_ settings: BotSettings, logger: Logger) -> SafetyFilter {
         guard let text = try? String(contentsOfFile: settings.blockListPath, encoding: .utf8) else {
+            if let configured = settings.sources["blocklist"]?.origin {
+                let problem = FileManager.default.fileExists(atPath: settings.blockListPath) ? "cannot be read as text" : "does not exist"
+                fail(
+                    "\(SettingsError.unusableFile(configured, path: settings.blockListPath, problem: problem)): "
+                        + "expected the operator's block list (remove the setting to use the built-in lists only)")
+            }
             logger.info("no block list file; built-in safety lists only", metadata: ["path": "\(settings.blockListPath)"])
             return SafetyFilter()
         }
@@ -99,11 +111,13 @@ enum Composition {
         return AbuseGate(limit: settings.abuse.limit, window: settings.abuse.window, cooldown: settings.abuse.cooldown)
     }
 
-    static func loadCollections(_ path: String) -> CollectionCatalogStore {
+    /// The collections of `settings.collectionsPath`; a problem stops start-up with one line naming
+    /// the setting and the file.
+    static func loadCollections(_ settings: BotSettings) -> CollectionCatalogStore {
         do {
-            return try CollectionCatalogStore(path: path)
+            return try CollectionCatalogStore(path: settings.collectionsPath)
         } catch {
-            fail("cannot load the collections: \(error)")
+            fail("cannot load the collections (\(settings.origin(of: "collections"))): \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatPlatform
 import ConsoleAdapter
 import CurlHTTP
 import Foundation
@@ -33,8 +34,8 @@ struct ConsoleCommand: AsyncParsableCommand {
         let (database, lock) = try Composition.openDatabase(databasePath)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
-        let library = try Composition.loadLibrary(settings.libraryPath)
-        let collections = Composition.loadCollections(settings.collectionsPath)
+        let library = try Composition.loadLibrary(settings)
+        let collections = Composition.loadCollections(settings)
         let watcher = Task {
             await CollectionCatalogService(
                 store: collections, clock: SystemClock(), reloadRequests: HangupSignal.reloadRequests(), logger: logger
@@ -62,9 +63,18 @@ struct ConsoleCommand: AsyncParsableCommand {
         let banners = SeasonalBannerService(
             database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: clock, logger: logger)
         let first = try database.read { try $0.resumePoint(of: .console) } ?? 1
-        let offset = try database.read { try $0.value(forKey: Self.clockOffsetKey) }.flatMap(Double.init) ?? 0
-        var session = ConsoleSession(firstSequence: first, userName: userName, offset: offset)
+        // The people of earlier sessions, found again by name; and the database's own time.
+        let stored = try database.read { try $0.latestProfiles() }
+        let known = stored.map { Person(id: $0.userID, displayName: $0.displayName, username: $0.username, languageCode: $0.languageCode) }
+        let recorded = try database.read { try $0.value(forKey: Self.simulatedTimeKey) }.flatMap(Double.init)
+            .map(Date.init(timeIntervalSince1970:))
+        let legacyOffset = try database.read { try $0.value(forKey: Self.legacyClockOffsetKey) }.flatMap(Double.init) ?? 0
+        let resumed = Self.resumedOffset(
+            now: clock.now, recorded: [recorded, stored.map(\.lastSeen).max()].compactMap { $0 }.max(),
+            legacyOffset: recorded == nil ? legacyOffset : 0)
+        var session = ConsoleSession(firstSequence: first, userName: userName, known: known, offset: resumed.offset)
         say("RoastMeLater console chat — type :help for the controls, /help for the bot's commands.")
+        if let notice = resumed.notice { say(notice) }
         if interactive { prompt(session.prompt) }
         for await line in StandardInputLines() {
             if !interactive { say(session.prompt + line) }
@@ -86,9 +96,6 @@ struct ConsoleCommand: AsyncParsableCommand {
                 try database.write { try $0.setValue(String(platform.nextMessageID), forKey: Self.nextMessageKey) }
             case .say(let text):
                 if !text.isEmpty { say(text) }
-                if session.offset != before {
-                    try database.write { try $0.setValue(String(session.offset), forKey: Self.clockOffsetKey) }
-                }
                 // Time passes through every moment skipped by :day/:hour, so what was due on the way
                 // (a morning's Roast of the Day, reminders, banners) happens as it would have.
                 for moment in Self.moments(from: clock.now.addingTimeInterval(before), to: clock.now.addingTimeInterval(session.offset)) {
@@ -101,9 +108,11 @@ struct ConsoleCommand: AsyncParsableCommand {
                 return
             }
             // Scheduled posts at the console's simulated time (after :day/:hour, or as time passes).
-            if runtime.scheduler.runPass(now: clock.now.addingTimeInterval(session.offset)).queued > 0 {
+            let simulated = clock.now.addingTimeInterval(session.offset)
+            if runtime.scheduler.runPass(now: simulated).queued > 0 {
                 await runtime.outbox.deliverPending()
             }
+            try database.write { try $0.setValue(String(simulated.timeIntervalSince1970), forKey: Self.simulatedTimeKey) }
             if interactive { prompt(session.prompt) }
         }
     }
@@ -117,9 +126,27 @@ struct ConsoleCommand: AsyncParsableCommand {
         return Array(stride(from: first.addingTimeInterval(step), to: end, by: step))
     }
 
-    /// The simulated time advanced so far (seconds), kept with the database: a next session goes on
-    /// from there, so its days never run behind the days the database already recorded.
-    private static let clockOffsetKey = "console.clock_offset"
+    /// Where a session's clock starts: the clock's own time, unless the database has recorded a later
+    /// one (an earlier session's `:day`, or a `ROASTBOT_CLOCK_START` ahead of this session's clock),
+    /// in which case it goes on from that time and says so in one line. Time never runs backwards
+    /// for a database: days already counted would otherwise lie in the future, and count nothing.
+    static func resumedOffset(now: Date, recorded: Date?, legacyOffset: TimeInterval) -> (offset: TimeInterval, notice: String?) {
+        let offset = max(0, legacyOffset)
+        guard let recorded, recorded > now.addingTimeInterval(offset) else { return (offset, nil) }
+        return (
+            recorded.timeIntervalSince(now),
+            "⏩ this database's time is \(ConsoleSession.describe(recorded)), later than the clock: going on from there"
+                + " (time never runs backwards for a database)"
+        )
+    }
+
+    /// The console's simulated time (seconds since 1970), kept with the database after every line: a
+    /// next session goes on from there, so its days never run behind the days already recorded.
+    private static let simulatedTimeKey = "console.simulated_time"
+
+    /// The simulated time advanced (seconds) as kept before ``simulatedTimeKey``; read from older
+    /// databases only.
+    private static let legacyClockOffsetKey = "console.clock_offset"
 
     /// Where the console's message numbering continues next session.
     private static let nextMessageKey = "console.next_message_id"

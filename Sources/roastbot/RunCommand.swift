@@ -17,17 +17,15 @@ struct RunCommand: AsyncParsableCommand {
     var webhook: String?
 
     func run() async throws {
-        var settings = try options.settings()
-        if let webhook {
-            settings.webhook.url = webhook
-            do {
-                try settings.validateOperations()
-            } catch {
-                FileHandle.standardError.write(Data("roastbot: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
+        let settings = try options.settings(webhook: webhook)
         guard settings.telegram.token != nil else {
+            // Webhook mode is Telegram's: without a token it has nothing to serve, and opening the
+            // console instead would hide the missing token.
+            if settings.webhook.url != nil {
+                Composition.fail(
+                    "\(settings.origin(of: "webhook.url")) asks for webhook mode, which needs a bot token: "
+                        + "expected TELEGRAM_BOT_TOKEN or telegram.token_file")
+            }
             FileHandle.standardError.write(Data("roastbot: no TELEGRAM_BOT_TOKEN set — opening the console chat.\n".utf8))
             return try await ConsoleCommand.run(settings: settings, userName: "you")
         }

@@ -7,10 +7,10 @@ struct SharedOptions: ParsableArguments {
     @Option(name: .long, help: "A JSON settings file (see config/roastbot.example.json).")
     var config: String?
 
-    /// Loads settings or exits with status 2 and a one-line reason.
-    func settings() throws -> BotSettings {
+    /// Loads settings (with `--webhook`'s URL when given) or exits with status 2 and a one-line reason.
+    func settings(webhook: String? = nil) throws -> BotSettings {
         do {
-            return try BotSettings.load(file: config, environment: ProcessInfo.processInfo.environment)
+            return try BotSettings.load(file: config, environment: ProcessInfo.processInfo.environment, webhookOption: webhook)
         } catch {
             FileHandle.standardError.write(Data("roastbot: \(error)\n".utf8))
             throw ExitCode(2)

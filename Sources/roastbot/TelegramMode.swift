@@ -35,8 +35,8 @@ enum TelegramMode {
         // Telegram's answer (a refused token is exit code 3) is acted on only once all succeeded —
         // so a bad file is never reported as a bad token, nor waits behind an unreachable Telegram.
         async let connection = connect(client, forWebhook: webhookURL != nil, clock: transportClock, logger: logger)
-        async let loadedLibrary = Composition.loadLibrary(settings.libraryPath)
-        async let loadedCollections = Composition.loadCollections(settings.collectionsPath)
+        async let loadedLibrary = Composition.loadLibrary(settings)
+        async let loadedCollections = Composition.loadCollections(settings)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
         let (database, lock) = try Composition.openDatabase(
             settings.databasePath ?? BotSettings.defaultTelegramDatabase, faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:))
@@ -54,7 +54,8 @@ enum TelegramMode {
         case .connected(let connected): identity = connected
         case .refused:
             Composition.fail(
-                "Telegram refused the bot token (HTTP 401/404); check TELEGRAM_BOT_TOKEN", code: Composition.unauthorizedExitCode)
+                "Telegram refused the bot token (HTTP 401/404); check \(settings.origin(of: "telegram.token"))",
+                code: Composition.unauthorizedExitCode)
         case .stopped: return
         }
         logger.info("connected to Telegram", metadata: ["bot": "@\(identity.username)"])

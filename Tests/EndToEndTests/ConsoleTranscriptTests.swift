@@ -112,6 +112,12 @@ struct ConsoleTranscriptTests {
         #expect(!answer.contains("/collections"))
     }
 
+    /// The console keeps the operator's block list too: a configured one that is missing stops it.
+    @Test func aConfiguredBlockListThatIsMissingStopsTheConsole() throws {
+        let (_, status) = try Self.transcript("/roast\n", environment: ["ROASTBOT_BLOCKLIST": "/nonexistent/blocklist.txt"])
+        #expect(status == 2)
+    }
+
     @Test func badSettingsExitWithTwoAndOneLine() throws {
         let (_, status) = try Self.transcript("/help\n", environment: ["ROASTBOT_CLOCK_RATE": "fast"])
         #expect(status == 2)

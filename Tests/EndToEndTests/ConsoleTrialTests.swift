@@ -64,6 +64,14 @@ struct ConsoleTrialTests {
         }
     }
 
+    /// Who may change settings in the console is said where the controls are listed.
+    @Test func helpSaysEveryoneIsAGroupAdminUntilAdminOff() throws {
+        try Self.run(":help\n:quit\n") { output, _ in
+            #expect(output.contains(":admin on|off"))
+            #expect(output.contains("everyone is a group admin until :admin off"), "\(output)")
+        }
+    }
+
     /// With the limit off, a piped script's every command is answered.
     @Test func aScriptWithTheLimitOffIsAnsweredThroughout() throws {
         let script = (1...8).map { _ in "/help" }.joined(separator: "\n") + "\n:quit\n"

@@ -305,6 +305,50 @@ struct CurlHTTPClientTests {
         #expect(server.acceptedConnections <= 2)
         #expect(client.connectionsOpened == server.acceptedConnections)
     }
+
+    /// Bursts of more transfers than the old cache of 8 held: the connections of the first burst are
+    /// kept and serve the later ones, instead of being closed when the burst ends and opened again.
+    @Test func burstsOfConcurrentRequestsReuseTheirConnections() async throws {
+        let server = try RawServer(behaviour: .keepAliveAfter(seconds: 0.05))
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+        let burst = 24
+
+        for round in 0..<5 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<burst {
+                    group.addTask {
+                        let response = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/b/\(round)/\(index)")))
+                        #expect(String(decoding: response.body, as: UTF8.self) == "/b/\(round)/\(index)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+
+        // One connection per transfer of the first burst at most; the four bursts after it open none.
+        #expect(server.acceptedConnections <= burst)
+        #expect(client.connectionsOpened == server.acceptedConnections)
+    }
+
+    /// Header fields are parsed only when asked for, and then as before: names case-insensitive, a
+    /// repeated field's values joined in order.
+    @Test func headersAreReadWhenAskedFor() async throws {
+        let server = try RawServer(behaviour: .keepAliveAfter(seconds: 0))
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        defer { client.shutdown() }
+
+        let response = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/h")))
+
+        #expect(response.header("X-RATE-LIMIT") == "5, 7")
+        #expect(response.header("content-length") == "2")
+        #expect(response.header("x-missing") == nil)
+        #expect(response.headers == ["x-rate-limit": "5, 7", "content-length": "2"])
+        // A response built by hand answers the same way, whatever the case of its names.
+        #expect(CurlHTTP.HTTPResponse(status: 200, headers: ["X-Rate-Limit": "5"]).header("x-rate-limit") == "5")
+    }
 }
 
 // MARK: - Helpers
@@ -377,6 +421,8 @@ private final class RawServer: Sendable {
         case dropMidResponse
         /// HTTP/1.1 keep-alive: answers every request on the connection with its path as body.
         case keepAlive
+        /// The same, each answer after this many seconds (so that requests sent together overlap).
+        case keepAliveAfter(seconds: Double)
         /// Answers with a body of this many bytes and no length announced (it ends when the
         /// connection closes), so only the bytes received can tell how large it is.
         case unannouncedBody(bytes: Int)
@@ -490,6 +536,13 @@ private final class RawServer: Sendable {
         case .keepAlive:
             while let path = readRequestPath(connection, buffer: &buffer) {
                 write(connection, "HTTP/1.1 200 OK\r\nContent-Length: \(path.utf8.count)\r\n\r\n\(path)")
+            }
+        case .keepAliveAfter(let seconds):
+            while let path = readRequestPath(connection, buffer: &buffer) {
+                usleep(useconds_t(seconds * 1_000_000))
+                write(
+                    connection, "HTTP/1.1 200 OK\r\nX-Rate-Limit: 5\r\nx-rate-limit: 7\r\nContent-Length: \(path.utf8.count)\r\n\r\n\(path)"
+                )
             }
         case .unannouncedBody(let bytes):
             guard readRequestPath(connection, buffer: &buffer) != nil else { return }

@@ -59,7 +59,7 @@ struct OperationsSettingsTests {
         (#"{"webhook": {"max_body_bytes": 10}}"#, "webhook.max_body_bytes"),
         (#"{"backup": {"directory": "/b", "time": "25:00"}}"#, "backup.time"),
         (#"{"backup": {"keep": 0}}"#, "backup.keep"),
-        (#"{"log_format": "xml"}"#, "text|json"),
+        (#"{"log_format": "xml"}"#, "text or json"),
     ])
     func badValuesGetOneClearLine(json: String, expected: String) throws {
         let path = try BotSettingsTests.file(json)

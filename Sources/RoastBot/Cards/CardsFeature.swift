@@ -56,13 +56,16 @@ public struct CardsFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "card", usage: LocalizedText(vi: "/card [mẫu] [vuong|story]", en: "/card [template] [square|story]"),
+            "card", usage: Self.usage,
             summary: LocalizedText(
                 vi: "Chọn mẫu thiệp và nhận thiệp roast mới nhất", en: "Pick a card style and get your latest roast as a card"),
             options: [.words("style", LocalizedText(vi: "Mẫu và khổ (vd. sunset story)", en: "Template and format (e.g. sunset story)"))],
             personal: true)
     ]
     public let buttonTags = ["k", "hm"]
+
+    /// How `/card` is typed, in `/help`, the menus and its own usage answer.
+    static let usage = LocalizedText(vi: "/card [mẫu] [vuông|story]", en: "/card [template] [square|story]")
 
     private let links: ShareLinks
     private let rules: StreakRules
@@ -137,7 +140,9 @@ public struct CardsFeature: Feature {
         let premium = streak.premiumUnlocked(rules)
         let asked = CardStyleWords.parse(arguments)
         guard asked.unknown.isEmpty else {
-            return reply(words.cardUsage(templates: CardTemplate.allCases, premiumUnlocked: premium, days: rules.premiumDays))
+            return reply(
+                words.cardUsage(
+                    Self.usage(words.language), templates: CardTemplate.allCases, premiumUnlocked: premium, days: rules.premiumDays))
         }
         var choice = try usableChoice(of: profile, streak: streak, tx)
         if let template = asked.template {

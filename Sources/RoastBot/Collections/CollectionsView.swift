@@ -40,7 +40,7 @@ public struct CollectionsView: Sendable {
             if collection.id == chosen { text.append(.plain(" · " + words.chosenMark)) }
             if let occurrence = entry.occurrence {
                 text.append(.plain("\n"))
-                text.append(.italic(collection.banner(in: language)))
+                text.append(.italic(entry.banner(in: language)))
                 text.append(.plain("\n" + words.seasonSpan(occurrence)))
             } else {
                 text.append(.plain("\n" + collection.description(in: language)))

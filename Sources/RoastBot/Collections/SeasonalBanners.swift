@@ -19,7 +19,8 @@ public enum SeasonalBanners {
             let occurrence = banner.occurrence
             guard try tx.claimSeasonalBanner(chat: chat.chatID, event: occurrence.collectionID, seasonYear: occurrence.year, at: instant)
             else { continue }
-            posts.append(SeasonalBannerView(collection: banner.collection, occurrence: occurrence, language: chat.language).message)
+            posts.append(
+                SeasonalBannerView(collection: banner.collection, occurrence: occurrence, language: chat.language, date: date).message)
         }
         return posts
     }

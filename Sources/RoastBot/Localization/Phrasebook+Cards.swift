@@ -28,8 +28,9 @@ extension Phrasebook {
     /// A premium template someone without a 7-day streak picked.
     public func premiumTemplateLocked(_ template: CardTemplate, days: Int, current: Int) -> String {
         say(
-            "💎 Mẫu \(template.name(in: language)) mở khoá khi đạt chuỗi \(days) ngày (bạn đang có \(current)).",
-            "💎 \(template.name(in: language)) unlocks with a \(days)-day streak (you are at \(current)).")
+            "💎 Mẫu \(template.name(in: language)) mở khoá khi đạt chuỗi \(days) ngày (chuỗi hiện tại: \(current) ngày).",
+            "💎 \(template.name(in: language)) unlocks with a \(days)-day streak (your streak: \(current) \(current == 1 ? "day" : "days"))."
+        )
     }
 
     /// `/card` without a roast to draw yet.
@@ -39,16 +40,16 @@ extension Phrasebook {
             "🖼 Your cards: \(template.name(in: language)) · \(formatName(format)). Get a /roast and press 🖼 under it for its card.")
     }
 
-    /// `/card` with words it did not understand: what it takes.
-    public func cardUsage(templates: [CardTemplate], premiumUnlocked: Bool, days: Int) -> String {
+    /// `/card` with words it did not understand: what it takes (`usage`: the command's own usage line).
+    public func cardUsage(_ usage: String, templates: [CardTemplate], premiumUnlocked: Bool, days: Int) -> String {
         let names = templates.map { ($0.isPremium ? "💎 " : "") + $0.name(in: language) }.joined(separator: ", ")
         let premium =
             premiumUnlocked
             ? say("💎 Mẫu Premium đã mở khoá.", "💎 Premium templates unlocked.")
             : say("💎 Mẫu Premium mở khoá khi đạt chuỗi \(days) ngày.", "💎 Premium templates unlock with a \(days)-day streak.")
         return say(
-            "Cách dùng: /card [mẫu] [vuong|story]. Mẫu: \(names). \(premium)",
-            "Usage: /card [template] [square|story]. Templates: \(names). \(premium)")
+            "Cách dùng: \(usage). Mẫu: \(names). \(premium)",
+            "Usage: \(usage). Templates: \(names). \(premium)")
     }
 
     /// Posted instead of a card or heatmap that could not be drawn.

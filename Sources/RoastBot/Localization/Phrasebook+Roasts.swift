@@ -64,8 +64,13 @@ extension Phrasebook {
         return choose("🕘 Roast gần đây của bạn", "🕘 Your recent roasts") + suffix
     }
 
-    public var historyEmpty: String {
-        choose("Chưa có roast nào khớp. Gõ /roast để bắt đầu!", "No roasts match yet. Type /roast to start!")
+    /// `/history` with nothing to show: with a mood or category asked, none matches it; else there
+    /// is no roast yet.
+    public func historyEmpty(filtered: Bool) -> String {
+        filtered
+            ? choose(
+                "Không có roast nào khớp bộ lọc. Gõ /history để xem tất cả.", "None matches the filter. Type /history to see them all.")
+            : choose("Bạn chưa có roast nào. Gõ /roast để bắt đầu!", "No roast yet. Type /roast to start!")
     }
 
     /// `/history` with words it did not understand: it takes a mood and a category.

@@ -9,9 +9,10 @@ import RoastStore
 /// requester alone in place where the platform can (a Discord ephemeral answer); else it is sent in
 /// their private chat with the bot and the group sees a short note — when the bot can write there
 /// (they opened it before, or the platform lets the bot open it); else they get a button that opens
-/// it (a deep link: the file is made and sent there when they do), or, on a platform without deep
-/// links, the advice to open it themselves. `/forgetme`'s question is answered privately in place too
-/// where the platform can.
+/// it (a deep link: the file is made and sent there when they do, through the button's link or by
+/// opening the chat any other way: their first words there deliver it), or, on a platform without
+/// deep links, the advice to open it themselves. `/forgetme`'s question is answered privately in
+/// place too where the platform can.
 public struct PrivacyFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// `/forgetme`: asks for confirmation.
@@ -65,8 +66,12 @@ public struct PrivacyFeature: Feature {
     ]
     public let buttonTags = ["x"]
     public let startLinks = ["export"]
+    /// Whether the operator configured an AI provider: a chat's export says AI is on only then.
+    private let aiAvailable: Bool
 
-    public init() {}
+    public init(aiAvailable: Bool = false) {
+        self.aiAvailable = aiAvailable
+    }
 
     public func decode(_ input: FeatureInput) -> Action? {
         switch input {
@@ -111,6 +116,25 @@ public struct PrivacyFeature: Feature {
         case .exportChat: try export(.chat, context, tx)
         case .deliverExport(let request, let chat): try deliverExport(request, linkedTo: chat, context, tx)
         }
+    }
+
+    public var accompanies: Bool { true }
+
+    /// Someone who speaks to the bot in their private chat can be reached there: the exports of their
+    /// own data they asked for in a group before they ever opened it are delivered now, whatever
+    /// opened the chat (a plain /start as well as the button's link). A chat's export waits for its
+    /// link, which checks the admin status again.
+    public func accompany(_ traits: ActionTraits, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> [Reply] {
+        guard traits.isRequest, context.envelope.chat.kind == .privateChat, let user = context.sender?.id else { return [] }
+        let notBefore = context.envelope.date.addingTimeInterval(-Self.exportLinkValidity)
+        var replies: [Reply] = []
+        for request in try tx.pendingExportRequests(user: user, notBefore: notBefore) where request.scope == .person {
+            guard try tx.takeExportRequest(request.id, user: user, notBefore: notBefore) != nil,
+                let document = try document(.person, of: user, in: request.chat, context.words, tx)
+            else { continue }
+            replies.append(.document(document))
+        }
+        return replies
     }
 
     /// Asks for confirmation with buttons only the sender can use.
@@ -203,17 +227,22 @@ public struct PrivacyFeature: Feature {
                 filename: "roastmelater-\(chat.rawValue)-\(user.rawValue).json", contents: try Self.json(try tx.exportUser(user, in: chat)),
                 caption: RichText(plain: words.exportCaption(from: title)))
         case .chat:
-            guard let data = try tx.exportChat(chat) else { return nil }
+            guard var data = try tx.exportChat(chat) else { return nil }
+            data.aiConfigured = aiAvailable
+            data.settings.aiEnabled = data.settings.aiEnabled && aiAvailable
             return OutgoingDocument(
                 filename: "roastmelater-chat-\(chat.rawValue).json", contents: try Self.json(data),
                 caption: RichText(plain: words.exportChatCaption(from: title)))
         }
     }
 
+    /// An export as people read it: instants in ISO 8601, and days as ISO dates like the badges' and
+    /// moods' (never an object of year, month and day).
     static func json(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
+        encoder.userInfo[.localDatesAsISO] = true
         return Array(try encoder.encode(value))
     }
 }

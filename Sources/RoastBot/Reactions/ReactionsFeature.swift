@@ -7,8 +7,8 @@ public struct ReactionsFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// 😂 🔥 😐 👎 pressed: another reaction switches, the same one removes.
         case react(RoastID, ReactionKind, message: MessageID?)
-        /// ⭐ toggles the roast in the presser's favorites.
-        case favorite(RoastID)
+        /// ⭐ toggles the roast in the presser's favorites (and its count on the pressed message).
+        case favorite(RoastID, message: MessageID?)
         /// The sender's own native reactions on a message changed.
         case native(message: MessageID, NativeChange)
     }
@@ -59,7 +59,7 @@ public struct ReactionsFeature: Feature {
         case .button(let payload, let message):
             switch ButtonAction(payload) {
             case .react(let id, let kind): return .react(id, kind, message: message)
-            case .favorite(let id): return .favorite(id)
+            case .favorite(let id): return .favorite(id, message: message)
             case nil: return nil
             }
         case .event(.reactionChange(let message, let old, let new)):
@@ -85,7 +85,7 @@ public struct ReactionsFeature: Feature {
     {
         switch action {
         case .react(let id, let kind, let message): try press(kind, on: id, message: message, context, tx)
-        case .favorite(let id): try favorite(id, context, tx)
+        case .favorite(let id, let message): try favorite(id, message: message, context, tx)
         case .native(let message, let change): try nativeChange(change, on: message, context, tx)
         }
     }
@@ -104,13 +104,17 @@ public struct ReactionsFeature: Feature {
             replies: try refreshed(roast, message: message ?? roast.messageID, tx), notice: notice, credited: roast.requester)
     }
 
-    private func favorite(_ id: RoastID, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
+    private func favorite(_ id: RoastID, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
+        -> HandlerOutcome
+    {
         guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
             return HandlerOutcome(notice: context.words.staleButton)
         }
         let on = try !tx.isFavorite(roast: id, user: user)
         try tx.setFavorite(roast: id, user: user, on, at: context.envelope.date)
-        return HandlerOutcome(notice: on ? context.words.favoriteAdded : context.words.favoriteRemoved)
+        return HandlerOutcome(
+            replies: try refreshed(roast, message: message ?? roast.messageID, tx),
+            notice: on ? context.words.favoriteAdded : context.words.favoriteRemoved)
     }
 
     /// Only roast messages count, and only the emoji the platform maps to the four quick reactions
@@ -162,6 +166,8 @@ public struct ReactionsFeature: Feature {
     /// (and whatever was said under the roast) stays as posted.
     private func refreshed(_ roast: StoredRoast, message: MessageID?, _ tx: borrowing StoreTransaction) throws -> [Reply] {
         guard let message else { return [] }
-        return [.editButtons(message, RoastView.keyboard(for: roast.id, counts: try tx.reactionCounts(roast: roast.id)))]
+        let keyboard = RoastView.keyboard(
+            for: roast.id, counts: try tx.reactionCounts(roast: roast.id), favorites: try tx.favoriteCount(roast: roast.id))
+        return [.editButtons(message, keyboard)]
     }
 }

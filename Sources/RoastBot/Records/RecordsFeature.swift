@@ -93,7 +93,7 @@ public struct RecordsFeature: Feature {
         var text = RichText()
         text.append(.bold(words.historyTitle(mood: filter.mood, category: filter.category)))
         if entries.isEmpty {
-            text.append(.plain("\n\n" + words.historyEmpty))
+            text.append(.plain("\n\n" + words.historyEmpty(filtered: filter.mood != nil || filter.category != nil)))
         }
         for entry in entries {
             let roast = entry.roast

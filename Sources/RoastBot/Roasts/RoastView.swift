@@ -7,16 +7,20 @@ import RoastStore
 public struct RoastView: Sendable {
     public let roast: StoredRoast
     public let counts: [ReactionKind: Int]
+    /// How many people keep the roast among their favorites.
+    public let favorites: Int
     public let requesterName: String?
     public let requesterID: UserID?
     /// "🧧 Tết Nguyên Đán" for a collection's roast (see ``collectionLabel(_:in:language:)``).
     public let collectionLabel: String?
 
     public init(
-        roast: StoredRoast, counts: [ReactionKind: Int], requesterName: String?, requesterID: UserID?, collectionLabel: String? = nil
+        roast: StoredRoast, counts: [ReactionKind: Int], favorites: Int = 0, requesterName: String?, requesterID: UserID?,
+        collectionLabel: String? = nil
     ) {
         self.roast = roast
         self.counts = counts
+        self.favorites = favorites
         self.requesterName = requesterName
         self.requesterID = requesterID
         self.collectionLabel = collectionLabel
@@ -43,18 +47,20 @@ public struct RoastView: Sendable {
         if roast.libraryID.map(LibraryRoast.isPremiumID) == true { text.append(.plain(" · " + words.premiumLabel)) }
         text.append(.plain("\n\n"))
         text.append(.italic(roast.text))
-        return OutgoingMessage(text: text, buttons: Self.keyboard(for: roast.id, counts: counts))
+        return OutgoingMessage(text: text, buttons: Self.keyboard(for: roast.id, counts: counts, favorites: favorites))
     }
 
     /// 😂 🔥 😐 👎 with counts on the first row, ⭐, 🔁 and 🖼 (the roast as a share card) on the second.
-    public static func keyboard(for id: RoastID, counts: [ReactionKind: Int]) -> [[Button]] {
+    /// The keyboard is the same for everyone in the chat, so ⭐ shows what is true for all: how many
+    /// keep the roast among their favorites (a presser's own state is in their toast).
+    public static func keyboard(for id: RoastID, counts: [ReactionKind: Int], favorites: Int) -> [[Button]] {
         let reactions = ReactionKind.allCases.map { kind in
             let count = counts[kind, default: 0]
             return Button(
                 count > 0 ? "\(kind.rawValue) \(count)" : kind.rawValue, data: ReactionsFeature.ButtonAction.react(id, kind).payload)
         }
         let extras = [
-            Button("⭐", data: ReactionsFeature.ButtonAction.favorite(id).payload),
+            Button(favorites > 0 ? "⭐ \(favorites)" : "⭐", data: ReactionsFeature.ButtonAction.favorite(id).payload),
             Button("🔁", data: RoastsFeature.ButtonAction.another(id).payload),
             Button("🖼", data: CardsFeature.ButtonAction.card(id, nil).payload),
         ]

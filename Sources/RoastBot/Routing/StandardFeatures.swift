@@ -26,7 +26,7 @@ public enum StandardFeatures {
             RecordsFeature(),
             LeaderboardFeature(),
             SettingsFeature(aiAvailable: aiAvailable),
-            PrivacyFeature(),
+            PrivacyFeature(aiAvailable: aiAvailable),
             ReactionsFeature(),
         ]
         if platform.inlineMode { features.append(SharingFeature(selector: selector)) }

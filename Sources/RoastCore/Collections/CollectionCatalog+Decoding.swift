@@ -11,14 +11,16 @@ import Foundation
 ///     "window": {"lunar": {"from": {"month": 1, "day": 1, "offset_days": -10}, "to": {"month": 1, "day": 7}}},
 ///     "name": {"vi": "…", "en": "…"}, "description": {"vi": "…", "en": "…"}, "banner": {"vi": "…", "en": "…"},
 ///     "aliases": ["tết", "new year"], "icon": "🧧", "theme": "#D62828", "prompt_modifier": "…",
-///     "phases": [{"id": "first_days", "window": {"lunar": {"from": {"month": 1, "day": 1}, "to": {"month": 1, "day": 3}}}}],
+///     "phases": [{"id": "first_days", "window": {"lunar": {"from": {"month": 1, "day": 1}, "to": {"month": 1, "day": 3}}}},
+///                {"id": "before", "window": {…}, "banner": {"vi": "Tết sắp đến rồi! …", "en": "Tết is coming! …"}}],
 ///     "roasts": {"vi": [{"id": "tet.vi.001", "spice": 2, "category": "general", "phases": ["first_days"], "text": "…"}], "en": […]}
 /// } ] }
 /// ```
 ///
 /// `kind` is `permanent`, `monthly` (with `"months": [1, 7]`) or `seasonal` (with a `lunar` or a
 /// `gregorian` window: `{"gregorian": {"from": "12-20", "to": "12-31"}}`). A seasonal collection
-/// may name `phases` (windows in the same calendar as its own) and its roasts the phases they fit;
+/// may name `phases` (windows in the same calendar as its own) and its roasts the phases they fit; a
+/// phase may carry its own `banner`, posted instead of the season's when the season opens on its days;
 /// a roast without phases fits the whole season, and every phase needs a roast in each language that
 /// fits it. Keys starting with `_` are comments.
 extension CollectionCatalog {
@@ -28,7 +30,7 @@ extension CollectionCatalog {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
-            throw .malformedJSON(reason: DecodingFailure.summary(error))
+            throw .malformedJSON(reason: DecodingFailure.summary(error, in: data))
         }
         var collections: [RoastCollection] = []
         var seen: Set<String> = []
@@ -70,6 +72,7 @@ extension CollectionCatalog {
     private struct Phase: Decodable {
         var id: String
         var window: Window
+        var banner: [String: String]?
     }
 
     private struct Window: Decodable {
@@ -179,7 +182,9 @@ extension CollectionCatalog {
             case (.lunar, .lunar), (.gregorian, .gregorian): break
             default: throw .invalidPhase(collection: collection, phase: entry.id, reason: "must use the same calendar as the season")
             }
-            result.append(SeasonPhase(id: entry.id, window: window))
+            var banners: [Language: String] = [:]
+            if let texts = entry.banner { banners = try localized(texts, field: "phases.\(entry.id).banner", collection: collection) }
+            result.append(SeasonPhase(id: entry.id, window: window, banners: banners))
         }
         return result
     }

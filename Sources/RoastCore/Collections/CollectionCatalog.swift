@@ -48,14 +48,16 @@ public struct CollectionCatalog: Sendable {
         for (index, collection) in collections.enumerated() {
             switch collection.kind {
             case .permanent:
-                result.append((2, 0, index, ActiveCollection(collection: collection, occurrence: nil)))
+                result.append((2, 0, index, ActiveCollection(collection: collection, occurrence: nil, date: date)))
             case .monthly(let months):
                 if months.contains(date.month) {
-                    result.append((1, 0, index, ActiveCollection(collection: collection, occurrence: nil)))
+                    result.append((1, 0, index, ActiveCollection(collection: collection, occurrence: nil, date: date)))
                 }
             case .seasonal(let window):
                 if let occurrence = window.occurrence(of: collection.id, containing: date) {
-                    result.append((0, occurrence.first.dayNumber, index, ActiveCollection(collection: collection, occurrence: occurrence)))
+                    result.append(
+                        (0, occurrence.first.dayNumber, index, ActiveCollection(collection: collection, occurrence: occurrence, date: date))
+                    )
                 }
             }
         }

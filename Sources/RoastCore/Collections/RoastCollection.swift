@@ -7,7 +7,8 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
     public let id: String
     public let names: [Language: String]
     public let descriptions: [Language: String]
-    /// The one-line festive banner posted when a seasonal collection starts (seasonal only).
+    /// The one-line festive banner posted when a seasonal collection starts (seasonal only); a phase
+    /// may have its own (see ``banner(in:on:)``).
     public let banners: [Language: String]
     /// Extra words users may type to ask for it (`/roast trung thu`), besides its names and id.
     public let aliases: [String]
@@ -46,7 +47,12 @@ public struct RoastCollection: Sendable, Hashable, Identifiable {
 
     public func name(in language: Language) -> String { names[language] ?? names.values.sorted().first ?? id }
     public func description(in language: Language) -> String { descriptions[language] ?? "" }
-    public func banner(in language: Language) -> String { banners[language] ?? description(in: language) }
+    /// The banner line on `date`: that of the first phase holding the date that has one (the days
+    /// before a festival say it is coming), else the season's own, else the description.
+    public func banner(in language: Language, on date: LocalDate) -> String {
+        phases.first { $0.banners[language] != nil && $0.contains(date) }?.banners[language] ?? banners[language]
+            ?? description(in: language)
+    }
 
     /// The roasts a chat in `language` receives from this collection.
     public func roasts(in language: Language) -> [LibraryRoast] { roasts[language] ?? [] }

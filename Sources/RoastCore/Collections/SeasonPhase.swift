@@ -8,10 +8,14 @@ public struct SeasonPhase: Sendable, Hashable, Identifiable {
     /// The days of the phase, both ends inclusive, in the chat's local dates (the same calendar as
     /// the season's own window).
     public let window: SeasonWindow
+    /// The banner line for a season that opens on one of the phase's days, when it differs from the
+    /// season's own (“Tết sắp đến rồi!” on the days before Tết, where the season's says it is here).
+    public let banners: [Language: String]
 
-    public init(id: String, window: SeasonWindow) {
+    public init(id: String, window: SeasonWindow, banners: [Language: String] = [:]) {
         self.id = id
         self.window = window
+        self.banners = banners
     }
 
     /// Whether `date` is one of the phase's days.

@@ -100,7 +100,7 @@ public struct RoastLibrary: Sendable {
         do {
             entries = try JSONDecoder().decode([Entry].self, from: data)
         } catch {
-            throw .malformedJSON(file: file, reason: DecodingFailure.summary(error))
+            throw .malformedJSON(file: file, reason: DecodingFailure.summary(error, in: data))
         }
 
         var roasts: [LibraryRoast] = []

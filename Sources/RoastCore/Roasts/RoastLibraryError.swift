@@ -29,7 +29,7 @@ public enum RoastLibraryError: Error, Sendable, Hashable, CustomStringConvertibl
         case .unreadableDirectory(let path): "cannot list roast library directory \(path)"
         case .unreadableFile(let file): "\(file): cannot read file"
         case .unknownCategoryFile(let file): "\(file): file name is neither a roast category nor premium"
-        case .malformedJSON(let file, let reason): "\(file): not a JSON array of roasts (\(reason))"
+        case .malformedJSON(let file, let reason): "\(file) (a list of roasts): \(reason)"
         case .malformedID(let file, let id, let prefix): "\(file): id \(id) should be \(prefix)<digits>"
         case .spiceOutOfRange(let file, let id, let spice): "\(file): \(id) has spice \(spice), outside 1–5"
         case .unknownMood(let file, let id, let mood): "\(file): \(id) has unknown mood \(mood)"

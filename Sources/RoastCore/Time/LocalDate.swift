@@ -70,6 +70,22 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
 
     public var description: String { iso }
 
+    private enum CodingKeys: String, CodingKey { case year, month, day }
+
+    /// `{"year": …, "month": …, "day": …}`, or the ISO date `"2026-09-21"` for an encoder whose
+    /// ``CodingUserInfoKey/localDatesAsISO`` is true (a document for people, such as an export).
+    public func encode(to encoder: any Encoder) throws {
+        if encoder.userInfo[.localDatesAsISO] as? Bool == true {
+            var container = encoder.singleValueContainer()
+            try container.encode(iso)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(year, forKey: .year)
+            try container.encode(month, forKey: .month)
+            try container.encode(day, forKey: .day)
+        }
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
     private static func gregorian(_ timeZone: TimeZone) -> Calendar {
@@ -77,4 +93,9 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
         calendar.timeZone = timeZone
         return calendar
     }
+}
+
+extension CodingUserInfoKey {
+    /// Set to `true` on an encoder to write every ``LocalDate`` as an ISO date (`"2026-09-21"`).
+    public static let localDatesAsISO = CodingUserInfoKey(rawValue: "roastbot.localDatesAsISO")!
 }

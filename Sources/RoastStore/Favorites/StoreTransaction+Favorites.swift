@@ -9,6 +9,11 @@ extension StoreTransaction {
         } ?? false
     }
 
+    /// How many people keep the roast among their favorites (the ⭐ button shows it to everyone).
+    public func favoriteCount(roast: RoastID) throws(StoreError) -> Int {
+        try connection.queryOne("SELECT count(*) FROM favorites WHERE roast_id = ?", roast) { (row: borrowing Row) in row.int(0) } ?? 0
+    }
+
     /// Stars or unstars a roast for the person. Starring twice keeps the first date.
     public func setFavorite(roast: RoastID, user: UserID, _ on: Bool, at date: Date) throws(StoreError) {
         if on {

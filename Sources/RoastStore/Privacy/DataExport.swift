@@ -66,6 +66,9 @@ public struct UserDataExport: Sendable, Hashable, Codable {
 /// members' display names and counts, never their reactions one by one.
 public struct ChatDataExport: Sendable, Hashable, Codable {
     public var settings: ChatSettings
+    /// Whether the operator configured an AI provider (the bot says; nil when unknown): without one,
+    /// `settings.aiEnabled` is false whatever the chat chose.
+    public var aiConfigured: Bool?
     public var members: [Profile]
     public var roastCount: Int
     public var scheduledPosts: [ScheduledPostClaim]

@@ -97,6 +97,18 @@ extension StoreTransaction {
         return (chat, scope)
     }
 
+    /// The export requests `user` made at `notBefore` or later and that wait for them, oldest first
+    /// (few rows: requests are pruned once their links expire).
+    public func pendingExportRequests(user: UserID, notBefore: Date) throws(StoreError) -> [(
+        id: Int64, chat: ChatID, scope: ExportScope
+    )] {
+        try connection.query(
+            "SELECT request_id, chat_id, scope FROM export_requests WHERE user_id = ? AND requested_at >= ? ORDER BY request_id",
+            user, notBefore
+        ) { (row: borrowing Row) in (row.int64(0), ChatID(row.int64(1)), ExportScope(rawValue: row.string(2))) }
+        .compactMap { request in request.2.map { (request.0, request.1, $0) } }
+    }
+
     /// Deletes export requests made before `date`; returns how many.
     public func pruneExportRequests(before date: Date) throws(StoreError) -> Int {
         try connection.execute("DELETE FROM export_requests WHERE requested_at < ?", date)

@@ -44,6 +44,18 @@ extension StoreTransaction {
         ) { (row: borrowing Row) in Self.profile(row) }
     }
 
+    /// Each person's most recently seen profile, whatever chat it is in, by user id: one per person
+    /// the database knows (the console finds the people of earlier sessions by name in it).
+    public func latestProfiles() throws(StoreError) -> [Profile] {
+        // SQLite takes the bare columns from the row whose last_seen is the maximum.
+        try connection.query(
+            """
+            SELECT chat_id, user_id, display_name, username, language_code, first_seen, max(last_seen), roast_count
+            FROM profiles GROUP BY user_id ORDER BY user_id
+            """, context: "profiles"
+        ) { (row: borrowing Row) in Self.profile(row) }
+    }
+
     // MARK: - Helpers
 
     static let profileColumns =

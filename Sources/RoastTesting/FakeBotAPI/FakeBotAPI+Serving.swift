@@ -5,10 +5,13 @@ import Foundation
 extension FakeBotAPI {
     func serve(_ request: HTTPRequest) async -> HTTPResponse {
         let arrivedAt = Date()
-        guard let (token, method) = Self.route(request.path) else {
-            return Self.http(.error(404, "Not Found"))
+        if let end = request.remoteAddress {
+            state.withLock { _ = $0.clientEnds.insert("\(end)") }
         }
-        guard token == self.token else { return Self.http(.error(401, "Unauthorized")) }
+        guard let (token, method) = Self.route(request.path) else {
+            return http(.error(404, "Not Found"))
+        }
+        guard token == self.token else { return http(.error(401, "Unauthorized")) }
         let body = (try? await request.bodyData) ?? Data()
         let parameters: RequestParameters
         do {
@@ -80,16 +83,16 @@ extension FakeBotAPI {
         -> HTTPResponse
     {
         state.withLock { $0.finish(sequence, with: reply) }
-        return Self.http(reply, contentType: contentType)
+        return http(reply, contentType: contentType)
     }
 
-    private static func http(_ reply: APIReply, contentType: String = "application/json")
+    private func http(_ reply: APIReply, contentType: String = "application/json")
         -> HTTPResponse
     {
-        // Connection: close, else FlyingFox keeps the socket and the client stalls ~40 ms per request.
-        HTTPResponse(
-            statusCode: HTTPStatusCode(reply.status, phrase: phrase(reply.status)),
-            headers: [.contentType: contentType, .connection: "close"], body: Data(reply.body.utf8))
+        var headers: HTTPHeaders = [.contentType: contentType]
+        if !keepsConnectionsOpen { headers[.connection] = "close" }
+        return HTTPResponse(
+            statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: headers, body: Data(reply.body.utf8))
     }
 
     private static func phrase(_ status: Int) -> String {

@@ -11,6 +11,9 @@ import Synchronization
 public final class FakeBotAPI: Sendable {
     /// The token requests must carry; any other gets 401.
     public let token: String
+    /// Whether a connection stays open for the client's next request (HTTP/1.1 keep-alive, as
+    /// Telegram does), instead of `Connection: close` after every answer.
+    public let keepsConnectionsOpen: Bool
 
     let state: Mutex<FakeBotAPIState>
     private let running = Mutex<Running?>(nil)
@@ -33,13 +36,16 @@ public final class FakeBotAPI: Sendable {
     ///   - token: the bot token requests must use.
     ///   - bot: what getMe returns (is_bot is always true).
     ///   - firstUpdateID: the update_id given to the first injected update.
+    ///   - keepsConnectionsOpen: keep connections open between requests, as Telegram does (see
+    ///     ``connectionCount``); off by default, every answer closing its connection.
     public init(
         token: String = "123456:TEST-fake-token",
         bot: FakeUser = FakeUser(
             id: 777_000_001, firstName: "Roast Me Later", username: "RoastMeLaterBot", isBot: true),
-        firstUpdateID: Int = 100_000
+        firstUpdateID: Int = 100_000, keepsConnectionsOpen: Bool = false
     ) {
         self.token = token
+        self.keepsConnectionsOpen = keepsConnectionsOpen
         self.state = Mutex(FakeBotAPIState(bot: bot, firstUpdateID: firstUpdateID))
     }
 
@@ -61,6 +67,9 @@ public final class FakeBotAPI: Sendable {
             task.cancel()
             throw StartError.noListeningPort
         }
+        // FlyingFox writes an answer's head and body separately; with Nagle's algorithm on, a kept
+        // connection holds the body back until the client's delayed ACK (~40 ms per request).
+        if keepsConnectionsOpen { ListeningSocket.disableNagle(port: port) }
         running.withLock { $0 = Running(server: server, task: task, port: port) }
     }
 
@@ -170,6 +179,9 @@ public final class FakeBotAPI: Sendable {
 
     /// Every message the bot sent, in order.
     public var allSentMessages: [FakeSentMessage] { state.withLock { $0.sent } }
+
+    /// TCP connections requests arrived on so far (each client end, address and port, counts once).
+    public var connectionCount: Int { state.withLock { $0.clientEnds.count } }
 
     /// Requests received, in arrival order; only those to `method` (case-insensitive) when given.
     public func requests(method: String? = nil) -> [FakeRequest] {

@@ -11,6 +11,8 @@ struct FakeBotAPIState: Sendable {
 
     // Updates.
     var queue: [QueuedUpdate] = []
+    /// The client ends (address and port) requests came from: one per TCP connection.
+    var clientEnds: Set<String> = []
     var nextUpdateID: Int
     var confirmedOffset: Int
     /// nil means Telegram's default: every kind except chat_member, message_reaction, message_reaction_count.

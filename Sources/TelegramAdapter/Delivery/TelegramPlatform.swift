@@ -86,7 +86,7 @@ public struct TelegramPlatform: ChatPlatform {
             let client = client
             let (thread, reply) = (topic?.rawValue, index == 0 ? replyTo?.rawValue : nil)
             do {
-                let sent = try await deliver("sendMessage", to: chat) { () async throws(TelegramError) -> Message in
+                let sent = try await deliver("sendMessage", to: chat) { () async throws(TelegramError) -> SentMessage in
                     try await client.sendMessage(
                         chatID: chat.rawValue, text: part.html, parseMode: .html, replyMarkup: part.keyboard, messageThreadID: thread,
                         replyToMessageID: reply, disableNotification: message.silent)
@@ -151,7 +151,7 @@ public struct TelegramPlatform: ChatPlatform {
         while true {
             let (thread, reply) = (topic?.rawValue, replyTo?.rawValue)
             do {
-                let sent = try await deliver("sendDocument", to: chat) { () async throws(TelegramError) -> Message in
+                let sent = try await deliver("sendDocument", to: chat) { () async throws(TelegramError) -> SentMessage in
                     try await client.sendDocument(
                         chatID: chat.rawValue, filename: document.filename, data: document.contents, caption: caption,
                         parseMode: caption == nil ? nil : .html, messageThreadID: thread, replyToMessageID: reply)
@@ -188,7 +188,7 @@ public struct TelegramPlatform: ChatPlatform {
         while true {
             let (thread, reply) = (topic?.rawValue, replyTo?.rawValue)
             do {
-                let sent = try await deliver("sendPhoto", to: chat) { () async throws(TelegramError) -> Message in
+                let sent = try await deliver("sendPhoto", to: chat) { () async throws(TelegramError) -> SentMessage in
                     try await client.sendPhoto(
                         chatID: chat.rawValue, photo: input, caption: caption, parseMode: caption == nil ? nil : .html,
                         replyMarkup: keyboard, messageThreadID: thread, replyToMessageID: reply)

@@ -175,3 +175,93 @@ struct AnswerInlineQueryBody: Encodable {
         case isPersonal = "is_personal"
     }
 }
+
+// MARK: - The hot bodies, written without JSONEncoder (keys in sorted order)
+
+extension SendMessageBody: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("chat_id", chatID)
+            json.member("disable_notification", disableNotification)
+            json.member("link_preview_options", linkPreviewOptions)
+            json.member("message_thread_id", messageThreadID)
+            json.member("parse_mode", parseMode?.rawValue)
+            json.member("reply_markup", replyMarkup)
+            json.member("reply_parameters", replyParameters)
+            json.member("text", text)
+        }
+    }
+}
+
+extension EditMessageTextBody: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("chat_id", chatID)
+            json.member("link_preview_options", linkPreviewOptions)
+            json.member("message_id", messageID)
+            json.member("parse_mode", parseMode?.rawValue)
+            json.member("reply_markup", replyMarkup)
+            json.member("text", text)
+        }
+    }
+}
+
+extension EditMessageReplyMarkupBody: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("chat_id", chatID)
+            json.member("message_id", messageID)
+            json.member("reply_markup", replyMarkup)
+        }
+    }
+}
+
+extension AnswerCallbackQueryBody: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("callback_query_id", callbackQueryID)
+            json.member("show_alert", showAlert)
+            json.member("text", text)
+        }
+    }
+}
+
+extension ReplyParameters: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("allow_sending_without_reply", allowSendingWithoutReply)
+            json.member("message_id", messageID)
+        }
+    }
+}
+
+extension LinkPreviewOptions: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("is_disabled", isDisabled)
+        }
+    }
+}
+
+extension InlineKeyboardMarkup: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.key("inline_keyboard")
+            json.array(inlineKeyboard) { json, row in
+                json.array(row) { json, button in button.write(to: &json) }
+            }
+        }
+    }
+}
+
+extension InlineKeyboardButton: JSONBody {
+    func write(to writer: inout JSONBodyWriter) {
+        writer.object { json in
+            json.member("callback_data", callbackData)
+            json.member("switch_inline_query", switchInlineQuery)
+            json.member("switch_inline_query_current_chat", switchInlineQueryCurrentChat)
+            json.member("text", text)
+            json.member("url", url)
+        }
+    }
+}

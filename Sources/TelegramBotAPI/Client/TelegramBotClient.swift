@@ -72,7 +72,7 @@ public struct TelegramBotClient: Sendable {
     public func sendMessage(
         chatID: Int64, text: String, parseMode: ParseMode? = .html, replyMarkup: InlineKeyboardMarkup? = nil,
         messageThreadID: Int64? = nil, replyToMessageID: Int64? = nil, disableNotification: Bool = false, linkPreviewDisabled: Bool = true
-    ) async throws(TelegramError) -> Message {
+    ) async throws(TelegramError) -> SentMessage {
         let body = SendMessageBody(
             chatID: chatID, messageThreadID: messageThreadID, text: text, parseMode: parseMode, replyMarkup: replyMarkup,
             replyParameters: replyToMessageID.map { ReplyParameters(messageID: $0, allowSendingWithoutReply: true) },
@@ -137,7 +137,7 @@ public struct TelegramBotClient: Sendable {
     public func sendDocument(
         chatID: Int64, filename: String, data: [UInt8], caption: String? = nil, parseMode: ParseMode? = nil,
         messageThreadID: Int64? = nil, replyToMessageID: Int64? = nil
-    ) async throws(TelegramError) -> Message {
+    ) async throws(TelegramError) -> SentMessage {
         var form = MultipartForm()
         form.addField("chat_id", String(chatID))
         if let messageThreadID { form.addField("message_thread_id", String(messageThreadID)) }
@@ -159,12 +159,12 @@ public struct TelegramBotClient: Sendable {
 
     /// Posts a photo: an upload as `multipart/form-data`, or a stored `file_id` as JSON. In forum topic
     /// `messageThreadID` when given, as a reply to `replyToMessageID` (sent anyway if that message is
-    /// gone). The returned message lists the stored sizes (``Message/largestPhoto``).
+    /// gone). The returned message lists the stored sizes (``SentMessage/largestPhoto``).
     /// <https://core.telegram.org/bots/api#sendphoto>
     public func sendPhoto(
         chatID: Int64, photo: InputPhoto, caption: String? = nil, parseMode: ParseMode? = nil, replyMarkup: InlineKeyboardMarkup? = nil,
         messageThreadID: Int64? = nil, replyToMessageID: Int64? = nil
-    ) async throws(TelegramError) -> Message {
+    ) async throws(TelegramError) -> SentMessage {
         let replyParameters = replyToMessageID.map { ReplyParameters(messageID: $0, allowSendingWithoutReply: true) }
         switch photo {
         case .fileID(let fileID):
@@ -207,10 +207,21 @@ public struct TelegramBotClient: Sendable {
         } catch {
             throw .invalidResponse("could not encode the \(method) request")
         }
-        let request = HTTPRequest(
-            method: .post, url: url(method), headers: [("Content-Type", "application/json")], body: Array(encoded),
+        return try await send(jsonRequest(method, body: Array(encoded), timeout: timeout))
+    }
+
+    /// Calls `method` with a body that writes its own JSON (the methods called for nearly every
+    /// update), and decodes its `result`.
+    func call<Result: Decodable>(
+        _ method: String, json body: some JSONBody, timeout: Double? = nil
+    ) async throws(TelegramError) -> Result {
+        try await send(jsonRequest(method, body: body.jsonBytes, timeout: timeout))
+    }
+
+    private func jsonRequest(_ method: String, body: [UInt8], timeout: Double?) -> HTTPRequest {
+        HTTPRequest(
+            method: .post, url: url(method), headers: [("Content-Type", "application/json")], body: body,
             timeout: timeout ?? requestTimeout, connectTimeout: connectTimeout)
-        return try await send(request)
     }
 
     func send<Result: Decodable>(_ request: HTTPRequest) async throws(TelegramError) -> Result {
@@ -223,27 +234,27 @@ public struct TelegramBotClient: Sendable {
         return try decodeResponse(response)
     }
 
-    /// Turns an HTTP response into the method's result or the error it stands for.
+    /// Turns an HTTP response into the method's result or the error it stands for, in one decode.
     func decodeResponse<Result: Decodable>(_ response: HTTPResponse) throws(TelegramError) -> Result {
-        let body = Data(response.body)
-        let envelope: Envelope
+        let decoded: APIResponse<Result>
         do {
-            envelope = try Self.decoder.decode(Envelope.self, from: body)
+            decoded = try Self.decoder.decode(APIResponse<Result>.self, from: Data(response.body))
         } catch {
             if response.status >= 400 { throw .api(code: response.status, description: "HTTP \(response.status)") }
-            throw .invalidResponse("HTTP \(response.status) with a body that is not Bot API JSON (\(body.count) bytes)")
+            throw .invalidResponse("HTTP \(response.status) with a body that is not Bot API JSON (\(response.body.count) bytes)")
         }
-        guard envelope.ok else { throw error(from: envelope, status: response.status) }
-        do {
-            return try Self.decoder.decode(ResultEnvelope<Result>.self, from: body).result
-        } catch let error as DecodingError {
+        guard decoded.ok else { throw self.error(from: decoded, status: response.status) }
+        switch decoded.result {
+        case .success(let result):
+            return result
+        case .failure(let error as DecodingError):
             throw .invalidResponse("unexpected result: \(error.safeSummary())")
-        } catch {
+        case .failure, nil:
             throw .invalidResponse("unexpected result")
         }
     }
 
-    private func error(from envelope: Envelope, status: Int) -> TelegramError {
+    private func error<Result>(from envelope: APIResponse<Result>, status: Int) -> TelegramError {
         let code = envelope.errorCode ?? status
         let description = token.scrub(envelope.description ?? "HTTP \(status)")
         if let seconds = envelope.parameters?.retryAfter { return .retryAfter(seconds: max(seconds, 0)) }

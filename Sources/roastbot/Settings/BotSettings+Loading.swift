@@ -1,103 +1,47 @@
-// swift-format-ignore-file: AlwaysUseLowerCamelCase
-
-// Decoding structs mirror snake_case JSON keys.
 import Foundation
 import RoastCore
 
-/// Why the settings cannot be used; each description is one line for the operator.
-enum SettingsError: Error, CustomStringConvertible, Sendable, Hashable {
-    case unreadableFile(path: String, reason: String)
-    case malformedFile(path: String, reason: String)
-    case invalidValue(key: String, value: String, expected: String)
-
-    public var description: String {
-        switch self {
-        case .unreadableFile(let path, let reason): "cannot read config file \(path): \(reason)"
-        case .malformedFile(let path, let reason): "config file \(path) is not valid: \(reason)"
-        case .invalidValue(let key, let value, let expected): "setting \(key) = \"\(value)\" is invalid: expected \(expected)"
-        }
-    }
-}
-
 extension BotSettings {
-    /// Loads `file` (if given) and applies the environment on top.
-    static func load(file: String?, environment: [String: String]) throws(SettingsError) -> BotSettings {
+    /// Loads `file` (if given), applies the environment on top and then `--webhook` (`webhookOption`),
+    /// and checks every value. Each error is one line naming what the operator wrote.
+    static func load(file: String?, environment: [String: String], webhookOption: String? = nil) throws(SettingsError) -> BotSettings {
         var settings = BotSettings()
         if let file { try settings.apply(file: file) }
         try settings.apply(environment: environment)
+        if let webhookOption {
+            try settings.assign("webhook.url", .text(webhookOption), from: .option("--webhook"))
+        }
+        try settings.validate()
         return settings
     }
 
-    /// The JSON file's shape. Unknown keys are rejected so that a typo is not silently ignored.
-    private struct File: Decodable {
-        struct Telegram: Decodable {
-            var api_url: String?
-            var poll_timeout: Int?
-            var connect_timeout: Double?
-            var request_timeout: Double?
-            var token_file: String?
-        }
-        struct Throttle: Decodable {
-            var per_chat_interval: Double?
-            var window_margin: Double?
-            var per_group_per_minute: Int?
-            var global_per_second: Int?
-        }
-        struct AI: Decodable {
-            var enabled: Bool?
-            var base_url: String?
-            var model: String?
-            var timeout: Double?
-        }
-        struct Abuse: Decodable {
-            var limit: Int?
-            var window: Double?
-            var cooldown: Double?
-        }
-        struct Metrics: Decodable {
-            var address: String?
-        }
-        struct Webhook: Decodable {
-            var url: String?
-            var address: String?
-            var max_connections: Int?
-            var max_body_bytes: Int?
-        }
-        struct Backup: Decodable {
-            var directory: String?
-            var time: String?
-            var keep: Int?
-        }
-        var telegram: Telegram?
-        var abuse: Abuse?
-        var metrics: Metrics?
-        var webhook: Webhook?
-        var backup: Backup?
-        var log_format: String?
-        var throttle: Throttle?
-        var ai: AI?
-        var blocklist: String?
-        var database: String?
-        var library: String?
-        var collections: String?
-        var log_level: String?
-        var seed: UInt64?
-        var shutdown_grace: Double?
-        var retention_days: Int?
-    }
-
-    private static let knownKeys: [String: Set<String>] = [
+    /// The keys of the settings file, by section ("" is the top level). Unknown keys are refused so
+    /// that a typo is not silently ignored; every key here has a case in ``assign(_:_:from:)``.
+    static let fileKeys: [String: [String]] = [
         "": [
-            "telegram", "throttle", "abuse", "ai", "blocklist", "database", "library", "collections", "log_level", "seed", "shutdown_grace",
-            "retention_days", "metrics", "webhook", "backup", "log_format", "_comment",
+            "abuse", "ai", "backup", "blocklist", "collections", "database", "library", "log_format", "log_level", "metrics",
+            "retention_days", "seed", "shutdown_grace", "telegram", "throttle", "webhook",
         ],
-        "metrics": ["address", "_comment"],
-        "webhook": ["url", "address", "max_connections", "max_body_bytes", "_comment"],
-        "backup": ["directory", "time", "keep", "_comment"],
-        "abuse": ["limit", "window", "cooldown", "_comment"],
-        "ai": ["enabled", "base_url", "model", "timeout", "_comment"],
-        "telegram": ["api_url", "poll_timeout", "connect_timeout", "request_timeout", "token_file", "_comment"],
-        "throttle": ["per_chat_interval", "per_group_per_minute", "global_per_second", "window_margin", "_comment"],
+        "telegram": ["api_url", "connect_timeout", "poll_timeout", "request_timeout", "token_file"],
+        "throttle": ["global_per_second", "per_chat_interval", "per_group_per_minute", "window_margin"],
+        "abuse": ["cooldown", "limit", "window"],
+        "ai": ["base_url", "enabled", "model", "timeout"],
+        "metrics": ["address"],
+        "webhook": ["address", "max_body_bytes", "max_connections", "url"],
+        "backup": ["directory", "keep", "time"],
+    ]
+
+    /// The environment variables and the setting each one sets (named by its file key; the clock's
+    /// have no file key). `TELEGRAM_BOT_TOKEN` and `ROASTBOT_AI_KEY` are secrets, read apart.
+    static let environmentVariables: [(variable: String, key: String)] = [
+        ("TELEGRAM_API_URL", "telegram.api_url"), ("ROASTBOT_AI_URL", "ai.base_url"), ("ROASTBOT_AI_MODEL", "ai.model"),
+        ("ROASTBOT_BLOCKLIST", "blocklist"), ("ROASTBOT_DB", "database"), ("ROASTBOT_LIBRARY", "library"),
+        ("ROASTBOT_COLLECTIONS", "collections"), ("ROASTBOT_LOG_LEVEL", "log_level"), ("ROASTBOT_LOG_FORMAT", "log_format"),
+        ("ROASTBOT_STORE_FAULT_FILE", "store_fault_file"), ("ROASTBOT_METRICS_ADDRESS", "metrics.address"),
+        ("ROASTBOT_WEBHOOK_URL", "webhook.url"), ("ROASTBOT_WEBHOOK_ADDRESS", "webhook.address"),
+        ("ROASTBOT_BACKUP_DIR", "backup.directory"), ("ROASTBOT_BACKUP_TIME", "backup.time"), ("ROASTBOT_BACKUP_KEEP", "backup.keep"),
+        ("ROASTBOT_ABUSE_LIMIT", "abuse.limit"), ("ROASTBOT_RETENTION_DAYS", "retention_days"), ("ROASTBOT_SEED", "seed"),
+        ("ROASTBOT_CLOCK_START", "clock_start"), ("ROASTBOT_CLOCK_RATE", "clock_rate"),
     ]
 
     mutating func apply(file path: String) throws(SettingsError) {
@@ -107,227 +51,267 @@ extension BotSettings {
         } catch {
             throw .unreadableFile(path: path, reason: (error as NSError).localizedFailureReason ?? "no such file or not readable")
         }
-        let file: File
+        let object: Any
         do {
-            let object = try JSONSerialization.jsonObject(with: data)
-            guard let root = object as? [String: Any] else {
-                throw SettingsError.malformedFile(path: path, reason: "the top level must be an object")
-            }
-            for (section, keys) in Self.knownKeys {
-                let dictionary = section.isEmpty ? root : (root[section] as? [String: Any] ?? [:])
-                if let unknown = dictionary.keys.sorted().first(where: { !keys.contains($0) }) {
-                    throw SettingsError.malformedFile(path: path, reason: "unknown key \(section.isEmpty ? "" : section + ".")\(unknown)")
-                }
-            }
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let error as SettingsError {
-            throw error
-        } catch let DecodingError.typeMismatch(type, context) {
-            throw .malformedFile(path: path, reason: "\(Self.path(context.codingPath)) must be \(type)")
-        } catch let DecodingError.valueNotFound(type, context) {
-            throw .malformedFile(path: path, reason: "\(Self.path(context.codingPath)) must be \(type)")
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .malformedFile(
-                path: path, reason: context.codingPath.isEmpty ? "not JSON" : "\(Self.path(context.codingPath)) is malformed")
+            object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .malformedFile(path: path, reason: "not JSON")
+            throw .notJSON(path: path, JSONErrorLocation(error, in: data))
         }
-        if let value = file.telegram?.api_url { telegram.apiURL = value }
-        if let value = file.telegram?.poll_timeout { telegram.pollTimeout = value }
-        if let value = file.telegram?.connect_timeout { telegram.connectTimeout = value }
-        if let value = file.telegram?.request_timeout { telegram.requestTimeout = value }
-        if let tokenFile = file.telegram?.token_file { telegram.token = try Self.readToken(tokenFile) }
-        if let value = file.abuse?.limit { abuse.limit = value }
-        if let value = file.abuse?.window { abuse.window = value }
-        if let value = file.abuse?.cooldown { abuse.cooldown = value }
-        if let value = file.throttle?.per_chat_interval { throttle.perChatInterval = value }
-        if let value = file.throttle?.window_margin { throttle.margin = value }
-        if let value = file.throttle?.per_group_per_minute { throttle.perGroupPerMinute = value }
-        if let value = file.throttle?.global_per_second { throttle.globalPerSecond = value }
-        if let value = file.ai?.enabled { ai.enabled = value }
-        if let value = file.ai?.base_url { ai.baseURL = value }
-        if let value = file.ai?.model { ai.model = value }
-        if let value = file.ai?.timeout { ai.timeout = value }
-        if let value = file.blocklist { blockListPath = value }
-        if let value = file.database { databasePath = value }
-        if let value = file.library { libraryPath = value }
-        if let value = file.collections { collectionsPath = value }
-        if let value = file.log_level { logLevel = value }
-        if let value = file.seed { seed = value }
-        if let value = file.shutdown_grace { shutdownGrace = value }
-        if let value = file.retention_days { retentionDays = value }
-        if let value = file.metrics?.address { metricsAddress = try Self.listenAddress(value, key: "metrics.address") }
-        if let value = file.webhook?.url { webhook.url = value }
-        if let value = file.webhook?.address { webhook.address = try Self.listenAddress(value, key: "webhook.address") }
-        if let value = file.webhook?.max_connections { webhook.maxConnections = value }
-        if let value = file.webhook?.max_body_bytes { webhook.maxBodyBytes = value }
-        if let value = file.backup?.directory { backup.directory = value }
-        if let value = file.backup?.time { backup.time = value }
-        if let value = file.backup?.keep { backup.keep = value }
-        if let value = file.log_format { logFormat = try Self.logFormat(value, key: "log_format") }
-        try validate()
+        guard let root = object as? [String: Any] else {
+            throw .malformedFile(
+                path: path, reason: "the top level is not an object", expected: "an object of settings (see config/roastbot.example.json)")
+        }
+        for section in Self.fileKeys[""] ?? [] {
+            guard let keys = Self.fileKeys[section], let value = root[section] else { continue }
+            guard value is [String: Any] else {
+                throw .invalidValue(
+                    .file(path: path, key: section), value: Self.written(json: value),
+                    expected: "an object with " + keys.joined(separator: ", "))
+            }
+        }
+        for (section, keys) in Self.fileKeys.sorted(by: { $0.key < $1.key }) {
+            let dictionary = section.isEmpty ? root : (root[section] as? [String: Any] ?? [:])
+            let known = Set(keys + ["_comment"])
+            if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
+                let listed = section.isEmpty ? "" : section + "."
+                throw .malformedFile(path: path, reason: "unknown key \(listed)\(unknown)", expected: keys.joined(separator: ", "))
+            }
+        }
+        for (section, keys) in Self.fileKeys.sorted(by: { $0.key < $1.key }) {
+            let dictionary = section.isEmpty ? root : (root[section] as? [String: Any] ?? [:])
+            for name in keys where !(section.isEmpty && Self.fileKeys[name] != nil) {
+                guard let value = dictionary[name] else { continue }
+                let key = section.isEmpty ? name : "\(section).\(name)"
+                try assign(key, .json(value), from: .file(path: path, key: key))
+            }
+        }
     }
 
     mutating func apply(environment: [String: String]) throws(SettingsError) {
         if let token = environment["TELEGRAM_BOT_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty {
+            try Self.checkToken(token, origin: .environment("TELEGRAM_BOT_TOKEN"), file: nil)
             telegram.token = token
+            sources["telegram.token"] = Source(origin: .environment("TELEGRAM_BOT_TOKEN"), written: "(secret)")
         }
-        if let value = environment["TELEGRAM_API_URL"], !value.isEmpty { telegram.apiURL = value }
-        if let key = environment["ROASTBOT_AI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { ai.key = key }
-        if let value = environment["ROASTBOT_AI_URL"], !value.isEmpty {
-            ai.baseURL = value
-            ai.enabled = true
-        }
-        if let value = environment["ROASTBOT_AI_MODEL"], !value.isEmpty { ai.model = value }
-        if let value = environment["ROASTBOT_BLOCKLIST"], !value.isEmpty { blockListPath = value }
-        if let value = environment["ROASTBOT_DB"], !value.isEmpty { databasePath = value }
-        if let value = environment["ROASTBOT_LIBRARY"], !value.isEmpty { libraryPath = value }
-        if let value = environment["ROASTBOT_COLLECTIONS"], !value.isEmpty { collectionsPath = value }
-        if let value = environment["ROASTBOT_LOG_LEVEL"], !value.isEmpty { logLevel = value.lowercased() }
-        if let value = environment["ROASTBOT_STORE_FAULT_FILE"], !value.isEmpty { storeFaultFile = value }
-        if let value = environment["ROASTBOT_METRICS_ADDRESS"], !value.isEmpty {
-            metricsAddress = try Self.listenAddress(value, key: "ROASTBOT_METRICS_ADDRESS")
-        }
-        if let value = environment["ROASTBOT_WEBHOOK_URL"], !value.isEmpty { webhook.url = value }
-        if let value = environment["ROASTBOT_WEBHOOK_ADDRESS"], !value.isEmpty {
-            webhook.address = try Self.listenAddress(value, key: "ROASTBOT_WEBHOOK_ADDRESS")
-        }
-        if let value = environment["ROASTBOT_BACKUP_DIR"], !value.isEmpty { backup.directory = value }
-        if let value = environment["ROASTBOT_BACKUP_TIME"], !value.isEmpty { backup.time = value }
-        if let value = environment["ROASTBOT_BACKUP_KEEP"], !value.isEmpty {
-            guard let keep = Int(value) else { throw .invalidValue(key: "ROASTBOT_BACKUP_KEEP", value: value, expected: "a count, 1–3650") }
-            backup.keep = keep
-        }
-        if let value = environment["ROASTBOT_LOG_FORMAT"], !value.isEmpty {
-            logFormat = try Self.logFormat(value, key: "ROASTBOT_LOG_FORMAT")
-        }
-        if let value = environment["ROASTBOT_ABUSE_LIMIT"], !value.isEmpty {
-            guard let limit = Int(value), limit >= 0 else {
-                throw .invalidValue(key: "ROASTBOT_ABUSE_LIMIT", value: value, expected: "a count ≥ 0 (0 = off)")
+        if let key = environment["ROASTBOT_AI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            if let bad = key.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+                throw .malformedSecret(
+                    .environment("ROASTBOT_AI_KEY"), file: nil, what: "an API key", problem: "it contains \(Self.name(of: bad))",
+                    expected: "the key as the provider gives it, without spaces or line breaks")
             }
-            abuse.limit = limit
+            ai.key = key
         }
-        if let value = environment["ROASTBOT_RETENTION_DAYS"], !value.isEmpty {
-            guard let days = Int(value) else {
-                throw .invalidValue(key: "ROASTBOT_RETENTION_DAYS", value: value, expected: "whole days, 1–3650")
-            }
-            retentionDays = days
-        }
-        if let value = environment["ROASTBOT_SEED"], !value.isEmpty {
-            guard let seed = UInt64(value) else { throw .invalidValue(key: "ROASTBOT_SEED", value: value, expected: "an unsigned integer") }
-            self.seed = seed
-        }
-        if let value = environment["ROASTBOT_CLOCK_START"], !value.isEmpty {
-            guard let start = Self.parseInstant(value) else {
-                throw .invalidValue(
-                    key: "ROASTBOT_CLOCK_START", value: value, expected: "an ISO 8601 instant like 2026-02-10T08:55:00+07:00")
-            }
-            clockStart = start
-        }
-        if let value = environment["ROASTBOT_CLOCK_RATE"], !value.isEmpty {
-            guard let rate = Double(value), rate > 0, rate.isFinite else {
-                throw .invalidValue(key: "ROASTBOT_CLOCK_RATE", value: value, expected: "a positive number")
-            }
-            clockRate = rate
-        }
-        try validate()
-    }
-
-    private func validate() throws(SettingsError) {
-        guard Self.logLevels.contains(logLevel) else {
-            throw .invalidValue(key: "log_level", value: logLevel, expected: Self.logLevels.joined(separator: "|"))
-        }
-        guard let url = URL(string: telegram.apiURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw .invalidValue(key: "telegram.api_url", value: telegram.apiURL, expected: "an http(s) URL")
-        }
-        guard (0...50).contains(telegram.pollTimeout) else {
-            throw .invalidValue(key: "telegram.poll_timeout", value: "\(telegram.pollTimeout)", expected: "0…50 seconds")
-        }
-        guard telegram.connectTimeout > 0, telegram.requestTimeout > 0 else {
-            throw .invalidValue(
-                key: "telegram timeouts", value: "\(telegram.connectTimeout)/\(telegram.requestTimeout)", expected: "positive seconds")
-        }
-        guard throttle.perChatInterval >= 0, throttle.perGroupPerMinute > 0, throttle.globalPerSecond > 0,
-            (0...1).contains(throttle.margin)
-        else {
-            throw .invalidValue(key: "throttle", value: "\(throttle)", expected: "positive limits")
-        }
-        if let base = ai.baseURL {
-            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw .invalidValue(key: "ai.base_url", value: base, expected: "an http(s) URL")
-            }
-        }
-        guard ai.timeout > 0, ai.timeout <= 60 else {
-            throw .invalidValue(key: "ai.timeout", value: "\(ai.timeout)", expected: "0–60 seconds")
-        }
-        guard abuse.limit >= 0, abuse.window > 0, abuse.cooldown >= 0 else {
-            throw .invalidValue(key: "abuse", value: "\(abuse)", expected: "limit ≥ 0 (0 = off), window > 0, cooldown ≥ 0")
-        }
-        guard (1...3650).contains(retentionDays) else {
-            throw .invalidValue(key: "retention_days", value: "\(retentionDays)", expected: "whole days, 1–3650")
-        }
-        guard shutdownGrace >= 0 else {
-            throw .invalidValue(key: "shutdown_grace", value: "\(shutdownGrace)", expected: "seconds ≥ 0")
-        }
-        try validateOperations()
-    }
-
-    /// The listeners, webhook mode and backups.
-    func validateOperations() throws(SettingsError) {
-        if let url = webhook.url {
-            guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
-                parsed.query == nil, parsed.fragment == nil
-            else {
-                throw .invalidValue(
-                    key: "webhook.url", value: url, expected: "an https URL without query, e.g. https://bot.example.com/telegram")
-            }
-        }
-        guard (1...100).contains(webhook.maxConnections) else {
-            throw .invalidValue(key: "webhook.max_connections", value: "\(webhook.maxConnections)", expected: "1–100")
-        }
-        guard (1_024...(64 << 20)).contains(webhook.maxBodyBytes) else {
-            throw .invalidValue(key: "webhook.max_body_bytes", value: "\(webhook.maxBodyBytes)", expected: "1024 bytes to 64 MB")
-        }
-        guard LocalTime(backup.time) != nil else {
-            throw .invalidValue(key: "backup.time", value: backup.time, expected: "HH:MM, the machine's local time")
-        }
-        guard (1...3650).contains(backup.keep) else {
-            throw .invalidValue(key: "backup.keep", value: "\(backup.keep)", expected: "a count, 1–3650")
+        for (variable, key) in Self.environmentVariables {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            try assign(key, .text(value), from: .environment(variable))
         }
     }
 
-    /// The path the webhook is served at: its URL's path (`/` when it has none).
-    var webhookPath: String? {
-        guard let url = webhook.url.flatMap(URL.init(string:)) else { return nil }
-        return url.path.isEmpty ? "/" : url.path
+    /// Where the value of `key` came from (its file key when it is the default).
+    func origin(of key: String) -> SettingOrigin {
+        sources[key]?.origin ?? .defaultValue(key: key)
     }
 
-    private static func listenAddress(_ text: String, key: String) throws(SettingsError) -> ListenAddress {
-        guard let address = ListenAddress(text) else {
-            throw .invalidValue(key: key, value: text, expected: "host:port with an IP address, e.g. 127.0.0.1:9464 or [::1]:9464")
-        }
-        return address
+    // MARK: - One setting
+
+    /// A value as the file or the environment gives it.
+    enum Written {
+        case json(Any)
+        case text(String)
     }
 
-    private static func logFormat(_ text: String, key: String) throws(SettingsError) -> LogFormat {
-        guard let format = LogFormat(rawValue: text.lowercased()) else {
-            throw .invalidValue(key: key, value: text, expected: LogFormat.allCases.map(\.rawValue).joined(separator: "|"))
+    /// Sets the setting `key` from `value`, remembering where it came from; a value of the wrong
+    /// kind is an error naming `origin`, the value as written and what the key expects.
+    mutating func assign(_ key: String, _ value: Written, from origin: SettingOrigin) throws(SettingsError) {
+        let written =
+            switch value {
+            case .json(let json): Self.written(json: json)
+            case .text(let text): Self.written(text: text)
+            }
+        sources[key] = Source(origin: origin, written: written)
+        let wrong = SettingsError.invalidValue(origin, value: written, expected: Self.expectation(key))
+        func need<Value>(_ parsed: Value?) throws(SettingsError) -> Value {
+            guard let parsed else { throw wrong }
+            return parsed
         }
-        return format
+        switch key {
+        case "telegram.api_url": telegram.apiURL = try need(Self.string(value))
+        case "telegram.poll_timeout": telegram.pollTimeout = try need(Self.int(value))
+        case "telegram.connect_timeout": telegram.connectTimeout = try need(Self.double(value))
+        case "telegram.request_timeout": telegram.requestTimeout = try need(Self.double(value))
+        case "telegram.token_file":
+            let path = try need(Self.string(value))
+            let token = try Self.readToken(path, origin: origin)
+            try Self.checkToken(token, origin: origin, file: path)
+            telegram.token = token
+            sources["telegram.token"] = Source(origin: origin, written: written)
+        case "throttle.per_chat_interval": throttle.perChatInterval = try need(Self.double(value))
+        case "throttle.per_group_per_minute": throttle.perGroupPerMinute = try need(Self.int(value))
+        case "throttle.global_per_second": throttle.globalPerSecond = try need(Self.int(value))
+        case "throttle.window_margin": throttle.margin = try need(Self.double(value))
+        case "abuse.limit": abuse.limit = try need(Self.int(value))
+        case "abuse.window": abuse.window = try need(Self.double(value))
+        case "abuse.cooldown": abuse.cooldown = try need(Self.double(value))
+        case "ai.enabled": ai.enabled = try need(Self.bool(value))
+        case "ai.base_url":
+            ai.baseURL = try need(Self.string(value))
+            // Naming a provider in the environment turns AI on; in the file, `ai.enabled` does.
+            if case .text = value { ai.enabled = true }
+        case "ai.model": ai.model = try need(Self.string(value))
+        case "ai.timeout": ai.timeout = try need(Self.double(value))
+        case "blocklist": blockListPath = try need(Self.string(value))
+        case "database": databasePath = try need(Self.string(value))
+        case "library": libraryPath = try need(Self.string(value))
+        case "collections": collectionsPath = try need(Self.string(value))
+        case "store_fault_file": storeFaultFile = try need(Self.string(value))
+        case "log_level":
+            logLevel = try need(Self.string(value).map { $0.lowercased() }.flatMap { Self.logLevels.contains($0) ? $0 : nil })
+        case "log_format":
+            logFormat = try need(Self.string(value).flatMap { LogFormat(rawValue: $0.lowercased()) })
+        case "seed": seed = try need(Self.unsigned(value))
+        case "shutdown_grace": shutdownGrace = try need(Self.double(value))
+        case "retention_days": retentionDays = try need(Self.int(value))
+        case "metrics.address": metricsAddress = try need(Self.string(value).flatMap { ListenAddress($0) })
+        case "webhook.url": webhook.url = try need(Self.string(value))
+        case "webhook.address": webhook.address = try need(Self.string(value).flatMap { ListenAddress($0) })
+        case "webhook.max_connections": webhook.maxConnections = try need(Self.int(value))
+        case "webhook.max_body_bytes": webhook.maxBodyBytes = try need(Self.int(value))
+        case "backup.directory": backup.directory = try need(Self.string(value))
+        case "backup.time": backup.time = try need(Self.string(value))
+        case "backup.keep": backup.keep = try need(Self.int(value))
+        case "clock_start": clockStart = try need(Self.string(value).flatMap(Self.parseInstant))
+        case "clock_rate": clockRate = try need(Self.double(value))
+        default: preconditionFailure("no setting \(key)")
+        }
     }
+
+    // MARK: - Kinds of value
+
+    private static func string(_ value: Written) -> String? {
+        switch value {
+        case .json(let json): json as? String
+        case .text(let text): text
+        }
+    }
+
+    /// A whole number: a JSON integer (not a boolean, not 1.5), or digits with an optional sign.
+    private static func int(_ value: Written) -> Int? {
+        switch value {
+        case .json(let json): isBoolean(json) || json is String ? nil : json as? Int
+        case .text(let text): Int(text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    private static func unsigned(_ value: Written) -> UInt64? {
+        switch value {
+        case .json(let json): isBoolean(json) || json is String ? nil : json as? UInt64
+        case .text(let text): UInt64(text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// A finite number.
+    private static func double(_ value: Written) -> Double? {
+        let number: Double? =
+            switch value {
+            case .json(let json): isBoolean(json) || json is String ? nil : json as? Double
+            case .text(let text): Double(text.trimmingCharacters(in: .whitespaces))
+            }
+        return number.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    private static func bool(_ value: Written) -> Bool? {
+        switch value {
+        case .json(let json): isBoolean(json) ? json as? Bool : nil
+        case .text(let text): ["true": true, "false": false][text.lowercased()]
+        }
+    }
+
+    /// Whether a value JSONSerialization produced is `true` or `false`: both it and numbers are
+    /// `NSNumber`s, and a number 0 or 1 casts to `Bool` too; a boolean's type code is `c`.
+    private static func isBoolean(_ json: Any) -> Bool {
+        guard let number = json as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    // MARK: - Showing what was written
+
+    /// A file's value as JSON (`-5`, `"thirty"`, `[1,2]`), cut after 80 characters.
+    static func written(json: Any) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        return shortened(data.map { String(decoding: $0, as: UTF8.self) } ?? "\(json)")
+    }
+
+    /// An environment value in quotes, control characters escaped (`"forever"`, `"a\nb"`).
+    static func written(text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case _ where scalar.properties.generalCategory == .control: escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + shortened(escaped) + "\""
+    }
+
+    private static func shortened(_ text: String) -> String {
+        text.count > 80 ? String(text.prefix(80)) + "…" : text
+    }
+
+    // MARK: - Files a setting names
 
     /// Reads a token file, refusing one that others can read (it is a secret).
-    private static func readToken(_ path: String) throws(SettingsError) -> String {
+    private static func readToken(_ path: String, origin: SettingOrigin) throws(SettingsError) -> String {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let permissions = attributes[.posixPermissions] as? Int
-        else { throw .unreadableFile(path: path, reason: "token file not found") }
+        else { throw .unusableFile(origin, path: path, problem: "does not exist: expected the file holding the bot token") }
         guard permissions & 0o077 == 0 else {
-            throw .unreadableFile(path: path, reason: "token file must not be readable by group or others (chmod 600)")
+            throw .unusableFile(origin, path: path, problem: "is readable by group or others: expected chmod 600")
         }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw .unreadableFile(path: path, reason: "token file is not readable text")
+            throw .unusableFile(origin, path: path, problem: "is not readable text: expected the bot token")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A bot token is digits, a colon and letters, digits, `_` or `-`: anything else (a space, a line
+    /// break, a quote) cannot be a token, and sent to Telegram it would look like a network fault
+    /// retried for ever. Only what is wrong is said, never the token. (The AI key, which goes into a
+    /// header, is checked likewise for spaces and control characters.)
+    static func checkToken(_ token: String, origin: SettingOrigin, file: String?) throws(SettingsError) {
+        let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+        let problem: String? =
+            if parts.count < 2 {
+                "it has no colon"
+            } else if parts[0].isEmpty || !parts[0].allSatisfy(\.isASCII) || !parts[0].allSatisfy(\.isNumber) {
+                "the part before the colon is not all digits"
+            } else if parts[1].isEmpty {
+                "nothing follows the colon"
+            } else if let bad = parts[1].first(where: { !allowed.contains($0) }) {
+                "it contains \(Self.name(of: bad))"
+            } else {
+                nil
+            }
+        if let problem {
+            throw .malformedSecret(
+                origin, file: file, what: "a bot token", problem: problem,
+                expected: "digits, a colon and letters, digits, _ or - (as @BotFather gives it)")
+        }
+    }
+
+    /// How an unexpected character of a token is named without showing the token.
+    private static func name(of character: Character) -> String {
+        switch character {
+        case " ": "a space"
+        case "\n", "\r\n", "\r": "a line break"
+        case "\t": "a tab"
+        case "\"", "'": "a quote"
+        default: character.isASCII ? "the character \(character)" : "a character that is not ASCII"
+        }
     }
 
     /// An RFC 3339 instant, with or without fractional seconds.
@@ -350,9 +334,5 @@ extension BotSettings {
             return false
         }
         return (0..<24).contains(hour) && (0..<60).contains(minute) && (0..<60).contains(second)
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.map(\.stringValue).joined(separator: ".")
     }
 }

@@ -68,7 +68,8 @@ struct BotSettings: Sendable, Hashable {
     public var telegram = TelegramSettings()
     public var abuse = Abuse()
     public var ai = AI()
-    /// The operator's block list for the safety filter (`ROASTBOT_BLOCKLIST`); a missing file means none.
+    /// The operator's block list for the safety filter (`ROASTBOT_BLOCKLIST`). Only the default may be
+    /// missing (then the built-in lists alone apply); a configured file that is missing stops start-up.
     public var blockListPath = "config/blocklist.txt"
     /// The send throttle's limits (Telegram's, unless the file says otherwise).
     public var throttle = SendThrottle.Limits.telegram
@@ -101,6 +102,18 @@ struct BotSettings: Sendable, Hashable {
     /// A file whose presence makes database writes fail (`ROASTBOT_STORE_FAULT_FILE`): the fault
     /// suites' hook for a full disk. Unset in production.
     public var storeFaultFile: String?
+
+    /// Where a setting the operator set came from, and its value as they wrote it.
+    struct Source: Sendable, Hashable {
+        var origin: SettingOrigin
+        /// JSON from the file (`-5`, `"thirty"`), quoted text from the environment or an option.
+        var written: String
+    }
+
+    /// What the operator set, by file key (the clock's by `clock_start` and `clock_rate`); every other
+    /// setting is its default. Errors found after loading (a missing block list, webhook mode without
+    /// a token) name the setting from here.
+    var sources: [String: Source] = [:]
 
     public init() {}
 

@@ -173,6 +173,28 @@ struct CardsFeatureTests {
         #expect(following.text == next.text && following.template == .ember && following.format == .story)
     }
 
+    /// The usage names the square format as Vietnamese writes it, and a locked template says how long
+    /// the person's streak is in words.
+    @Test func cardWordingReadsNaturally() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        _ = try await Self.roast(&bot)
+        await bot.run(bot.command("/card glitter", from: BotFixture.bob))
+        #expect(bot.platform.sentMessages.last?.content.text.plainText.hasPrefix("Cách dùng: /card [mẫu] [vuông|story].") == true)
+        await bot.run(bot.command("/help", from: BotFixture.bob))
+        #expect(bot.platform.sentMessages.last?.content.text.plainText.contains("/card [mẫu] [vuông|story]") == true)
+        await bot.run(bot.command("/card than hồng"))
+        #expect(bot.platform.sentMessages.last?.content.text.plainText.hasSuffix("(chuỗi hiện tại: 1 ngày).") == true)
+        #expect(Phrasebook(.en).premiumTemplateLocked(.ember, days: 7, current: 1).hasSuffix("(your streak: 1 day)."))
+        #expect(Phrasebook(.en).premiumTemplateLocked(.ember, days: 7, current: 3).hasSuffix("(your streak: 3 days)."))
+        await bot.run(bot.command("/card vuông"))
+        guard case .card(let card) = try #require(bot.pictures.drawn.last) else {
+            Issue.record("not a card")
+            return
+        }
+        #expect(card.format == .post)
+    }
+
     @Test func cardCommandPicksAStyleAndPostsTheLatestRoastInIt() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }

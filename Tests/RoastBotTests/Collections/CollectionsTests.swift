@@ -30,7 +30,7 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         let monthly = try #require(body.range(of: "Làm việc tại nhà"))
         let office = try #require(body.range(of: "Công sở kinh điển"))
         #expect(tet.lowerBound < monthly.lowerBound && monthly.lowerBound < office.lowerBound)
-        #expect(body.contains("Tết đến rồi!"))  // the banner line
+        #expect(body.contains("Tết sắp đến rồi!"))  // the banner line, a week before mùng 1
         #expect(body.contains("12 roast · bạn đã nhận 0/12 (0 %)"))
         #expect(list.buttons.first?.first?.data == "c:tet")
         #expect(list.buttons.count == 5)
@@ -47,6 +47,28 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         #expect(bot.platform.sentMessages.first?.content.text.plainText.contains(Phrasebook(.vi).helpTitle) == true)
         #expect(bot.platform.sentMessages.dropFirst().first?.content.buttons.first?.first?.data == "tc:tet")
         #expect(bot.platform.sentMessages.count == 3)
+    }
+
+    /// The banner says a festival is coming on the days before it and is here from its day: the
+    /// season opens ten days before Tết (lunar 1/1 is 2026-02-17) and on lunar 8/1 before the
+    /// full-moon night of Mid-Autumn (2026-09-25).
+    @Test(arguments: [
+        ("2026-02-07", Language.vi, "Tết sắp đến rồi!"), ("2026-02-16", .vi, "Tết sắp đến rồi!"), ("2026-02-10", .en, "Tết is coming!"),
+        ("2026-02-17", .vi, "Tết đến rồi!"), ("2026-02-21", .en, "Tết is here!"),
+        ("2026-09-12", .vi, "Trung Thu sắp đến rồi!"), ("2026-09-12", .en, "Mid-Autumn is coming!"),
+        ("2026-09-25", .vi, "Trung Thu về rồi!"), ("2026-09-25", .en, "Mid-Autumn is here!"),
+    ])
+    func theBannerSaysTheFestivalIsComingBeforeItsDay(day: String, language: Language, line: String) async throws {
+        let date = try #require(ISO8601DateFormatter().date(from: "\(day)T10:00:00+07:00"))
+        var bot = try botWithCollections(at: date)
+        defer { bot.cleanUp() }
+        _ = try bot.database.write { tx in try tx.ensureChat(BotFixture.group, defaultLanguage: language, at: date) }
+        await bot.run(bot.command("/help"))
+        let banner = try #require(bot.platform.sentMessages.first { $0.content.buttons.first?.first?.data.hasPrefix("tc:") == true })
+        #expect(text(banner.content).contains(line), "\(text(banner.content))")
+        // /collections shows the same line that day.
+        await bot.run(bot.command("/collections"))
+        #expect(bot.platform.sentMessages.last.map { text($0.content).contains(line) } == true)
     }
 
     @Test func noBannerOutsideTheSeasonOrWithBannersOff() async throws {

@@ -84,6 +84,10 @@ struct ForgetLeavesNoRowTests {
         // An inline share, reported from her private chat.
         await bot.run(bot.envelope(.inlineQuery(id: "q", query: "meetings"), from: alice, in: privately))
         await bot.run(bot.envelope(.inlineChosen(resultID: "lvi.meetings.001", query: "meetings"), from: alice, in: privately))
+        // An export that waits for her: she blocked the bot in her private chat (her first words there
+        // delivered the export asked for above), then asked for one in the group.
+        await bot.run(bot.envelope(.botMembership(.left), from: alice, in: privately))
+        await bot.run(bot.command("/export", from: alice))
         // Messages still queued about her, delivered or not: one stays pending, one failed.
         bot.platform.failNext(.rejected(reason: "Bad Request: chat not found"))
         await bot.run(bot.command("/streak", from: alice))

@@ -60,6 +60,28 @@ import Testing
         #expect(all.components(separatedBy: "\n\n").count == 4)
     }
 
+    /// A filter that matches nothing says so (the person has roasts); no roast at all says that.
+    @Test(arguments: [
+        (Language.vi, "Không có roast nào khớp bộ lọc", "Bạn chưa có roast nào"),
+        (.en, "None matches the filter", "No roast yet"),
+    ])
+    func historyWithAFilterAndNoMatchSaysNoneMatchesTheFilter(language: Language, noneMatches: String, noneYet: String) async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        try bot.database.write { tx in
+            var settings = try tx.ensureChat(BotFixture.group, defaultLanguage: language, at: bot.clock.now)
+            settings.language = language
+            try tx.saveChat(settings)
+        }
+        await bot.run(bot.command("/history"))
+        #expect(try #require(bot.platform.sentMessages.last).content.text.plainText.contains(noneYet))
+        await bot.run(bot.command("/roast tired"))
+        await bot.run(bot.command("/history bored"))
+        let filtered = try #require(bot.platform.sentMessages.last).content.text.plainText
+        #expect(filtered.contains(noneMatches), "\(filtered)")
+        #expect(!filtered.contains(noneYet))
+    }
+
     @Test func statsShowReactionBarsCategoriesSpiceAndChatTotals() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }

@@ -95,7 +95,17 @@ import Testing
             error { try CollectionFixtures.catalog([badRoast]) } == .roastTooLong(collection: "office", id: "office.en.005", length: 281))
         #expect(
             error { try CollectionCatalog(data: Data("{\"collections\": 3}".utf8)) }
-                == .malformedJSON(reason: "expected Array<Any> at .collections"))
+                == .malformedJSON(reason: ".collections: expected a list, found a whole number"))
+        var spice = CollectionFixtures.collection("office")
+        var texts = spice["roasts"] as! [String: [[String: Any]]]
+        texts["vi"]![0]["spice"] = "two"
+        spice["roasts"] = texts
+        #expect(
+            error { try CollectionFixtures.catalog([spice]) }
+                == .malformedJSON(reason: ".collections[0].roasts.vi[0].spice: expected a whole number, found text"))
+        #expect(
+            error { try CollectionCatalog(data: Data("{\"collections\": [\n  {\"id\": \"x\",, }\n]}".utf8)) }
+                == .malformedJSON(reason: "not valid JSON at line 2, column 14 (invalid value)"))
     }
 
     /// Phases of a season: defined once, in the season's calendar, cited by roasts that exist, and
@@ -156,6 +166,29 @@ import Testing
         #expect(
             error(permanent)
                 == .invalidPhase(collection: "office", phase: "first_days", reason: "belongs to a collection that is not seasonal"))
+    }
+
+    /// A phase's own banner is the season's banner on the phase's days; it needs both languages.
+    @Test func aPhasesBannerIsTheBannerOnItsDays() throws {
+        var kind = CollectionFixtures.lunarTet
+        let before: [String: Any] = [
+            "id": "before", "banner": ["vi": "Tết sắp đến!", "en": "Tết is coming!"],
+            "window": ["lunar": ["from": ["month": 1, "day": 1, "offset_days": -10], "to": ["month": 1, "day": 1, "offset_days": -1]]],
+        ]
+        kind["phases"] = [before]
+        let collection = try #require(
+            try CollectionFixtures.catalog([CollectionFixtures.collection("tet", kind: kind)]).collection(id: "tet"))
+        // Tết 2026 is 2026-02-17: the season opens on 02-07.
+        #expect(collection.banner(in: .vi, on: LocalDate(year: 2026, month: 2, day: 7)) == "Tết sắp đến!")
+        #expect(collection.banner(in: .en, on: LocalDate(year: 2026, month: 2, day: 16)) == "Tết is coming!")
+        #expect(collection.banner(in: .en, on: LocalDate(year: 2026, month: 2, day: 17)) == "Tết!")
+
+        var oneLanguage = before
+        oneLanguage["banner"] = ["vi": "Tết sắp đến!"]
+        kind["phases"] = [oneLanguage]
+        #expect(throws: CollectionCatalogError.missingText(collection: "tet", field: "phases.before.banner", language: .en)) {
+            try CollectionFixtures.catalog([CollectionFixtures.collection("tet", kind: kind)])
+        }
     }
 
     @Test func errorDescriptionsNameTheEntry() {

@@ -339,6 +339,28 @@ struct MalformedLibrary: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// A file that is not a list of roasts says where and what, in the words of whoever edits it:
+    /// a path with the kind of value expected and found (never the value: it may be a roast), or a
+    /// line and a column when the file is not JSON at all.
+    @Test(arguments: [
+        (#"[{"id": "en.meetings.001", "spice": "hot", "text": "x"}]"#, "[0].spice: expected a whole number, found text"),
+        (#"[{"id": "en.meetings.001", "spice": 2.5, "text": "x"}]"#, "[0].spice: expected a whole number, found a number with a fraction"),
+        (#"[{"id": "en.meetings.001", "spice": 1, "text": 5}]"#, "[0].text: expected text, found a whole number"),
+        (#"{"id": "en.meetings.001"}"#, "top level: expected a list, found an object"),
+        (#"[{"id": "en.meetings.001", "spice": 1}]"#, "[0]: missing key text"),
+        ("[\n  {\"id\": \"en.meetings.001\", \"spice\": 1, \"text\": \"x\"},\n  {\"id\": oops}\n]", "not valid JSON at line 3, column "),
+        (#"[{"id": "en.meetings.001", "spice": 1,"#, "not valid JSON at line 1, column 39"),
+    ])
+    func malformedFilesSayWhereAndWhatIsExpected(json: String, says: String) {
+        do throws(RoastLibraryError) {
+            _ = try RoastLibrary(files: [(.en, "meetings", Data(json.utf8))])
+            Issue.record("accepted \(json)")
+        } catch {
+            #expect(error.description.hasPrefix("en/meetings.json (a list of roasts): " + says), "got \(error)")
+            #expect(!error.description.contains("Int") && !error.description.contains("String"))
+        }
+    }
+
     /// Equal, except that a decoder's explanation of malformed JSON is not pinned down.
     private static func sameDecision(_ actual: RoastLibraryError, _ expected: RoastLibraryError) -> Bool {
         switch (actual, expected) {

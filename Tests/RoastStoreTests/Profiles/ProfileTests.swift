@@ -49,4 +49,21 @@ struct ProfileTests {
             #expect(try tx.profile(chat: Fixtures.privateChat.id, user: Fixtures.binh.id) == nil)
         }
     }
+
+    /// One profile per person, the one seen last, whatever chat it is in (the console finds the
+    /// people of earlier sessions by name this way).
+    @Test func latestProfilesGiveEachPersonTheirMostRecentProfile() throws {
+        let database = try Fixtures.seededDatabase()
+        let renamed = Person(id: Fixtures.alice.id, displayName: "Alice N.", username: "alice", languageCode: nil)
+        try database.write { tx in
+            _ = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
+            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.alice, at: Fixtures.monday)
+            try tx.touchProfile(chat: Fixtures.privateChat.id, person: renamed, at: Fixtures.monday.addingTimeInterval(3_600))
+            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
+        }
+        let latest = try database.read { tx in try tx.latestProfiles() }
+        #expect(latest.map(\.userID) == [Fixtures.alice.id, Fixtures.binh.id])
+        #expect(latest.map(\.displayName) == ["Alice N.", "Bình"])
+        #expect(latest.first?.chatID == Fixtures.privateChat.id)
+    }
 }

@@ -13,6 +13,7 @@ struct ConnectionTests {
         #expect(try database.pragma("foreign_keys") == "1")
         #expect(try database.pragma("synchronous") == "1")  // NORMAL
         #expect(try database.pragma("busy_timeout") == "5000")
+        #expect(try database.pragma("temp_store") == "2")  // MEMORY
     }
 
     @Test func sqliteKeepsNoMemoryStatisticsOnceAConnectionIsOpen() throws {

@@ -50,6 +50,15 @@ import Testing
         #expect(rows.first?.last?["callback_data"] == nil)
     }
 
+    /// Only the sent message's id is read: the rest of the echoed message (its chat, text, buttons,
+    /// the message it replies to) is not decoded, so an unexpected shape there does not matter.
+    @Test func sendMessageReadsOnlyTheSentMessagesID() async throws {
+        let echoed = #"{"message_id":99,"chat":"not a chat","date":"not a date","reply_to_message":{"unexpected":[1,{"x":null}]}}"#
+        let client = TelegramBotClient(token: BotToken("123:SECRET"), http: StubHTTPClient([.ok(echoed)]))
+        let message = try await client.sendMessage(chatID: -100, text: "hi")
+        #expect(message == SentMessage(messageID: 99))
+    }
+
     @Test func sendMessageInATopicNamesItsThread() async throws {
         let http = StubHTTPClient([.ok(Self.sentMessage)])
         let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)
