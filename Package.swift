@@ -147,7 +147,8 @@ let package = Package(
         .testTarget(name: "RoastCoreTests", dependencies: ["RoastCore", "RoastContent"], swiftSettings: strict),
         .testTarget(name: "RoastContentTests", dependencies: ["RoastContent", "RoastCore"], swiftSettings: strict),
         .testTarget(
-            name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
+            name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform", "CardModel"], exclude: ["Outbox/Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
         .testTarget(

@@ -1,14 +1,12 @@
-/// A chat on the platform (a group, a supergroup or a private chat). Telegram's ids fit in 52 bits.
+/// A chat on the platform: a group, a private chat, a Discord server. Ids are the platform's own
+/// (Telegram's fit in 52 bits, Discord's snowflakes in 63); nothing may be assumed about their sign
+/// or about how they relate to a person's ``UserID``.
 public struct ChatID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
     public var description: String { String(rawValue) }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// A person's private chat with the bot, which has the person's id (Telegram's rule; every
-    /// adapter follows it).
-    public static func privateChat(of user: UserID) -> ChatID { ChatID(user.rawValue) }
 }
 
 /// A person (or bot) on the platform.
@@ -29,7 +27,8 @@ public struct MessageID: RawRepresentable, Hashable, Sendable, Codable, Comparab
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A topic (forum thread) inside a chat; unique only together with its ``ChatID``.
+/// A place inside a chat where messages go: a Telegram forum topic, a Discord channel or thread of a
+/// server. Unique only together with its ``ChatID``.
 public struct TopicID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
@@ -47,7 +46,7 @@ public struct StoredPhotoID: RawRepresentable, Hashable, Sendable, Codable, Cust
     public var description: String { rawValue }
 }
 
-/// Where events come from (a platform adapter, the console). Each source numbers its own events and
+/// Where events come from (a platform adapter, the console). Each source keys its own events and
 /// keeps its own resume point, so two sources never mistake each other's events for their own.
 public struct EventSource: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String

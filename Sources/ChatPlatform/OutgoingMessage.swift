@@ -1,11 +1,12 @@
-/// An inline button. `data` is the bot's encoded payload, sent back when the button is pressed;
-/// adapters enforce their size limits (Telegram: 64 bytes of callback data).
+/// An inline button. `data` is the bot's encoded payload, sent back when the button is pressed; the
+/// adapter enforces its size limit (``PlatformProfile/buttonPayloadLimit``).
 public struct Button: Sendable, Hashable, Codable {
     public var label: String
     public var data: String
     /// When set, the button sends nothing back: it opens the presser's private chat with the bot and
     /// starts it with this payload (Telegram: a `t.me/<bot>?start=<payload>` deep link; at most 64 of
-    /// `A-Z a-z 0-9 _ -`). The private chat then receives `/start <payload>` from the presser.
+    /// `A-Z a-z 0-9 _ -`). The private chat then receives `/start <payload>` from the presser. Only
+    /// on platforms with deep links (``PlatformProfile/deepLinks``).
     public var startsPrivateChat: String?
 
     public init(_ label: String, data: String) {
@@ -27,7 +28,7 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     public var buttons: [[Button]]
     /// Post as a reply to this message, when it still exists.
     public var replyTo: MessageID?
-    /// Post in this topic (forum thread) of the chat; nil posts in the chat's main thread.
+    /// Post in this topic (forum thread, channel) of the chat; nil posts in the chat's main thread.
     public var topic: TopicID?
     /// Deliver without a notification sound.
     public var silent: Bool
@@ -48,7 +49,7 @@ public struct OutgoingDocument: Sendable, Hashable, Codable {
     public var caption: RichText?
     /// Post as a reply to this message, when it still exists.
     public var replyTo: MessageID?
-    /// Post in this topic (forum thread) of the chat; nil posts in the chat's main thread.
+    /// Post in this topic (forum thread, channel) of the chat; nil posts in the chat's main thread.
     public var topic: TopicID?
 
     public init(filename: String, contents: [UInt8], caption: RichText? = nil, replyTo: MessageID? = nil, topic: TopicID? = nil) {

@@ -1,38 +1,36 @@
-/// A photo to post: an image, an optional caption and buttons under it.
-public struct OutgoingPhoto: Sendable, Hashable {
-    public var image: PhotoImage
+/// A photo to post: an image, an optional caption and buttons under it. `Image` says what the photo
+/// shows (see ``OutgoingAction``).
+public struct Photo<Image: Sendable & Hashable>: Sendable, Hashable {
+    public var image: Image
     public var caption: RichText?
     public var buttons: [[Button]]
     /// Post as a reply to this message, when it still exists.
     public var replyTo: MessageID?
-    /// Post in this topic (forum thread) of the chat; nil posts in the chat's main thread.
+    /// Post in this topic (forum thread, channel) of the chat; nil posts in the chat's main thread.
     public var topic: TopicID?
 
-    public init(image: PhotoImage, caption: RichText? = nil, buttons: [[Button]] = [], replyTo: MessageID? = nil, topic: TopicID? = nil) {
+    public init(image: Image, caption: RichText? = nil, buttons: [[Button]] = [], replyTo: MessageID? = nil, topic: TopicID? = nil) {
         self.image = image
         self.caption = caption
         self.buttons = buttons
         self.replyTo = replyTo
         self.topic = topic
     }
+
+    /// The same photo showing `image` instead.
+    public func showing<Other>(_ image: Other) -> Photo<Other> {
+        Photo<Other>(image: image, caption: caption, buttons: buttons, replyTo: replyTo, topic: topic)
+    }
 }
 
-/// What a photo shows: a new image to upload, or one the platform stored before.
+/// A photo as a platform posts it.
+public typealias OutgoingPhoto = Photo<PhotoImage>
+
+/// What a photo shows when it reaches the platform: a new image to upload, or one the platform
+/// stored before.
 public enum PhotoImage: Sendable, Hashable {
     /// A PNG image to upload.
     case png([UInt8])
     /// A photo posted before, by the id the platform gave it.
     case stored(StoredPhotoID)
-}
-
-/// A posted photo: its message, and the id that posts the same photo again without an upload
-/// (nil when the platform gave none).
-public struct SentPhoto: Sendable, Hashable {
-    public var message: MessageID
-    public var stored: StoredPhotoID?
-
-    public init(message: MessageID, stored: StoredPhotoID?) {
-        self.message = message
-        self.stored = stored
-    }
 }

@@ -11,15 +11,19 @@ public struct ChatRef: Sendable, Hashable, Codable {
     public var id: ChatID
     public var kind: ChatKind
     public var title: String?
-    /// A supergroup with forum topics: the only kind of chat where topics (and a topic for
-    /// scheduled posts) exist.
+    /// A chat with topics (a Telegram supergroup with forum topics; a Discord server, whose channels
+    /// are its topics): the only kind of chat where a topic for scheduled posts can be picked.
     public var isForum: Bool
+    /// The language the chat itself prefers, as an IETF tag, when the platform says (Discord: the
+    /// server's `preferred_locale`); a new group starts in it.
+    public var languageCode: String?
 
-    public init(id: ChatID, kind: ChatKind, title: String? = nil, isForum: Bool = false) {
+    public init(id: ChatID, kind: ChatKind, title: String? = nil, isForum: Bool = false, languageCode: String? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
         self.isForum = isForum
+        self.languageCode = languageCode
     }
 
     public var isGroup: Bool { kind == .group || kind == .supergroup }

@@ -24,14 +24,16 @@ public final class ConsolePlatform: ChatPlatform {
     private let files: ConsoleFiles
 
     /// - Parameters:
+    ///   - profile: the platform the console simulates (see ``profile``).
     ///   - firstMessageID: where message numbering starts (continue after earlier sessions, so that
     ///     ids stay unique in the chat's history).
     ///   - files: where photos and documents are written (folders created when the first one comes).
     ///   - write: receives each rendered block of text (already ending in a newline).
     public init(
-        firstMessageID: Int64 = 1, files: ConsoleFiles = ConsoleFiles(besideDatabase: "data/console.sqlite"),
+        profile: PlatformProfile, firstMessageID: Int64 = 1, files: ConsoleFiles = ConsoleFiles(besideDatabase: "data/console.sqlite"),
         write: @escaping @Sendable (String) -> Void
     ) {
+        self.profile = profile
         self.write = write
         self.files = files
         state.withLock { $0.nextMessage = max(firstMessageID, 1) }
@@ -40,7 +42,37 @@ public final class ConsolePlatform: ChatPlatform {
     /// The id the next posted message will get.
     public var nextMessageID: Int64 { state.withLock { $0.nextMessage } }
 
-    public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+    /// What the console is like. It simulates a Telegram chat (the newcomer's preview of the bot there),
+    /// so the composition root hands it Telegram's profile (limits, deep links that `:press` follows
+    /// into the private chat, native reactions for `:react`, a main thread) without inline mode: the
+    /// Telegram adapter stays the one place that knows those rules.
+    public let profile: PlatformProfile
+
+    public func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
+        let chat = destination.person.map(ConsoleSession.privateChat(of:)) ?? destination.chat
+        switch action {
+        case .send(let message):
+            return Delivered(message: try await send(message, to: chat))
+        case .edit(let target, let message):
+            try await edit(target, in: chat, to: message)
+            return Delivered(message: nil)
+        case .editButtons(let target, let buttons):
+            try await editButtons(target, in: chat, to: buttons)
+            return Delivered(message: nil)
+        case .document(let document):
+            return Delivered(message: try await sendDocument(document, to: chat))
+        case .photo(let photo):
+            return try await sendPhoto(photo, to: chat)
+        }
+    }
+
+    /// A pressed button's notice is printed under it; nothing else needs answering in a terminal.
+    public func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
+        guard case .handled(let notice?, _) = answer else { return }
+        write("   ↳ \(notice)\n")
+    }
+
+    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
             state.nextMessage += 1
@@ -53,7 +85,7 @@ public final class ConsolePlatform: ChatPlatform {
         return MessageID(id)
     }
 
-    public func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
+    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
         let known = state.withLock { state in
             guard state.chats[message.rawValue] == chat else { return false }
             state.buttons[message.rawValue] = content.buttons.flatMap { $0 }
@@ -64,7 +96,7 @@ public final class ConsolePlatform: ChatPlatform {
     }
 
     /// Prints the message's new buttons on one line under a short header.
-    public func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
         let flat = buttons.flatMap { $0 }
         let known = state.withLock { state in
             guard state.chats[message.rawValue] == chat else { return false }
@@ -75,7 +107,7 @@ public final class ConsolePlatform: ChatPlatform {
         write("🔢 #\(message.rawValue)\n" + Self.buttonLine(flat))
     }
 
-    public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
             state.nextMessage += 1
@@ -94,7 +126,7 @@ public final class ConsolePlatform: ChatPlatform {
         return MessageID(id)
     }
 
-    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> Delivered {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
             state.nextMessage += 1
@@ -123,12 +155,7 @@ public final class ConsolePlatform: ChatPlatform {
         }
         block += Self.buttonLine(photo.buttons.flatMap { $0 })
         write(block)
-        return SentPhoto(message: MessageID(id), stored: StoredPhotoID(path))
-    }
-
-    public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
-        guard let notice else { return }
-        write("   ↳ \(notice)\n")
+        return Delivered(message: MessageID(id), storedPhoto: StoredPhotoID(path))
     }
 
     /// The payload of button `number` (1-based) on `message`, or on the chat's latest message with

@@ -56,9 +56,13 @@ public struct ConsoleSession: Sendable {
     public var chat: ChatRef {
         switch chatKind {
         case .group: ChatRef(id: Self.groupID, kind: .supergroup, title: "Console team")
-        case .private: ChatRef(id: .privateChat(of: user.id), kind: .privateChat)
+        case .private: ChatRef(id: Self.privateChat(of: user.id), kind: .privateChat)
         }
     }
+
+    /// A person's private chat with the console bot: numbered by the person's id, as on Telegram, so
+    /// that a console database keeps its meaning.
+    public static func privateChat(of person: UserID) -> ChatID { ChatID(person.rawValue) }
 
     public var prompt: String { "\(user.displayName)@\(chatKind.rawValue)> " }
 
@@ -109,7 +113,8 @@ public struct ConsoleSession: Sendable {
             }
             let callback = "console-\(nextCallback)"
             nextCallback += 1
-            return .event(envelope(.buttonPress(callbackID: callback, data: button.data, message: messageID), date: date))
+            return .event(
+                envelope(.buttonPress(data: button.data, message: messageID), date: date, interaction: Interaction(handle: callback)))
         case .react(let emoji):
             guard let message = latestRoast(chat.id) else { return .say("⚠️ nothing to react to yet") }
             let key = "\(chat.id):\(message):\(user.id)"
@@ -137,10 +142,11 @@ public struct ConsoleSession: Sendable {
         return person
     }
 
-    private mutating func envelope(_ event: IncomingEvent, date: Date) -> IncomingEnvelope {
+    private mutating func envelope(_ event: IncomingEvent, date: Date, interaction: Interaction? = nil) -> IncomingEnvelope {
         let sequence = nextSequence
         nextSequence += 1
-        return IncomingEnvelope(source: .console, sequence: sequence, date: date, chat: chat, sender: user, event: event)
+        return IncomingEnvelope(
+            source: .console, key: sequence, date: date, chat: chat, sender: user, interaction: interaction, event: event)
     }
 
     /// A simulated instant as the console shows it, to the minute in Vietnam's time:

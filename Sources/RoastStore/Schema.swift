@@ -472,5 +472,16 @@ enum Schema {
                 ALTER TABLE chats ADD COLUMN keyboards_since INTEGER;
                 """
         ),
+        Migration(
+            // A chat without a main thread (a Discord server: every message is in some channel) has its
+            // scheduled posts in the topic picked for them, else in the one where the bot was last
+            // asked something, kept here. A person's private chat is found by the person, whatever the
+            // platform numbers it by (a Discord DM channel has an id of its own).
+            name: "remember where the bot was last asked in a chat; find private chats by person",
+            sql: """
+                ALTER TABLE chats ADD COLUMN last_topic_id INTEGER;
+                CREATE INDEX profiles_by_user ON profiles (user_id);
+                """
+        ),
     ]
 }

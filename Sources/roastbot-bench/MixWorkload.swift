@@ -59,7 +59,7 @@ struct MixWorkload {
                     )
                     .payload
             }
-            event = .buttonPress(callbackID: "cb\(sequence)", data: payload, message: MessageID(roast.rawValue))
+            event = .buttonPress(data: payload, message: MessageID(roast.rawValue))
         } else if dice < 8 {
             // The standard mix draws nothing here, so its events stay what they always were.
             let arguments =
@@ -71,15 +71,24 @@ struct MixWorkload {
             event = .command(name: "badges", arguments: "", message: message)
         }
         defer { sequence += 1 }
-        return IncomingEnvelope(source: Self.source, sequence: sequence, date: date, chat: chat, sender: user, event: event)
+        let interaction = event.isButtonPress ? Interaction(handle: "cb\(sequence)") : nil
+        return IncomingEnvelope(
+            source: Self.source, key: sequence, date: date, chat: chat, sender: user, interaction: interaction, event: event)
     }
 
     /// Learns the roasts an applied event posted (🔁 and /roast), so later presses can target them.
     mutating func learn(_ applied: UpdateProcessor.Applied?, chat: ChatID) {
         guard let applied else { return }
-        for case .send(_, let anchor?) in applied.outcome.replies {
+        for case let anchor? in applied.outcome.replies.map(\.anchor) {
             roasts[chat, default: []].append(anchor)
             if roasts[chat]!.count > 64 { roasts[chat]!.removeFirst(32) }
         }
+    }
+}
+
+extension IncomingEvent {
+    fileprivate var isButtonPress: Bool {
+        if case .buttonPress = self { return true }
+        return false
     }
 }

@@ -4,6 +4,7 @@ import RoastBot
 import RoastCore
 import RoastStore
 import Synchronization
+import TelegramAdapter
 import Timekeeping
 
 /// Pipeline throughput and latency: decoded events through the real router, engines and a SQLite
@@ -63,7 +64,7 @@ struct PipelineBenchmark {
         let start = Stopwatch.now()
         for batch in batches {
             let batchStart = Stopwatch.now()
-            await pipeline.process(batch, from: MixWorkload.source, nextOffset: batch.last!.sequence + 1)
+            await pipeline.process(batch, from: MixWorkload.source, nextOffset: batch.last!.key! + 1)
             batchTimes.append(Stopwatch.now() - batchStart)
         }
         let seconds = Stopwatch.now() - start
@@ -96,22 +97,17 @@ final class NullPlatform: ChatPlatform {
 
     init() {}
 
-    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        MessageID(counter.add(1, ordering: .relaxed).newValue)
-    }
+    /// Telegram's: the benchmark measures the bot as it serves Telegram.
+    let profile = TelegramPlatform.profile(botUsername: "RoastMeLaterBot")
 
-    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
-
-    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {}
-
-    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        MessageID(counter.add(1, ordering: .relaxed).newValue)
-    }
-
-    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+    func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
         let id = counter.add(1, ordering: .relaxed).newValue
-        return SentPhoto(message: MessageID(id), stored: StoredPhotoID("photo-\(id)"))
+        switch action {
+        case .send, .document: return Delivered(message: MessageID(id))
+        case .edit, .editButtons: return Delivered(message: nil)
+        case .photo: return Delivered(message: MessageID(id), storedPhoto: StoredPhotoID("photo-\(id)"))
+        }
     }
 
-    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
+    func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {}
 }

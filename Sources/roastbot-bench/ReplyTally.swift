@@ -30,10 +30,10 @@ struct ReplyTally {
             presses += 1
             pressMessages += replies.count { $0.postsMessage }
             for reply in replies {
-                switch reply {
+                switch reply.action {
                 case .edit: pressTextEdits += 1
                 case .editButtons: pressButtonEdits += 1
-                case .send, .document, .privateDocument, .picture: break
+                case .send, .document, .photo: break
                 }
             }
         default:
@@ -57,8 +57,8 @@ struct ReplyTally {
 extension Reply {
     /// Whether the reply posts a new message (a file, a photo) in the chat.
     var postsMessage: Bool {
-        switch self {
-        case .send, .document, .privateDocument, .picture: true
+        switch action {
+        case .send, .document, .photo: true
         case .edit, .editButtons: false
         }
     }

@@ -3,6 +3,7 @@ import Logging
 import RoastBot
 import RoastCore
 import RoastStore
+import TelegramAdapter
 
 /// What the in-process benchmarks apply events through: a SQLite file in a temporary directory of
 /// its own (opened with the production pragmas) and the real `UpdateProcessor` over it.
@@ -22,7 +23,9 @@ final class ScratchProcessor {
             throw error
         }
         processor = UpdateProcessor(
-            database: database, selector: RoastSelector(library: library), collections: CollectionCatalogStore(), seed: 42, logger: logger)
+            database: database, platform: TelegramPlatform.profile(botUsername: "RoastMeLaterBot"),
+            selector: RoastSelector(library: library),
+            collections: CollectionCatalogStore(), seed: 42, logger: logger)
     }
 
     /// Closes the database and deletes its directory.

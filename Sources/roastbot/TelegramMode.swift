@@ -80,10 +80,11 @@ enum TelegramMode {
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, administration: TelegramChatAdministration(client: client),
             inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings),
-            pictures: renderer, links: ShareLinks(botUsername: identity.username), metrics: metrics.bot, health: storeHealth,
-            clockRate: Composition.clockRate(settings))
+            pictures: renderer, metrics: metrics.bot, health: storeHealth, clockRate: Composition.clockRate(settings))
         // The command menus are registered while polling starts: start-up does not wait for them.
-        let menus = Task { [menu = runtime.menu] in await registerCommands(menu, client, logger: logger) }
+        let menus = Task { [commands = runtime.menu.published] in
+            try? await TelegramCommandMenu(client: client, logger: logger).publish(commands)
+        }
         defer { menus.cancel() }
         let translator = UpdateTranslator(botUserID: identity.id, botUsername: identity.username)
         let listenerHealth = ListenerHealth()
@@ -151,7 +152,9 @@ enum TelegramMode {
             ingress,
             CollectionCatalogService(
                 store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
-            SeasonalBannerService(database: database, collections: collections, outbox: runtime.outbox, clock: botClock, logger: logger),
+            SeasonalBannerService(
+                database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: botClock,
+                logger: logger),
             SchedulerService(
                 scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
                 retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
@@ -280,25 +283,5 @@ enum TelegramMode {
             }
         }
         return .stopped
-    }
-
-    /// The command menu in Vietnamese (also the default) and English: everyone's commands by default
-    /// and in groups; in private chats everything (anyone may change their private chat's settings);
-    /// for group admins, the admin commands too.
-    private static func registerCommands(_ menu: CommandMenu, _ client: TelegramBotClient, logger: Logger) async {
-        let plan: [(BotCommandScope, CommandSpec.Audience)] = [
-            (.default, .everyone), (.allGroupChats, .everyone), (.allPrivateChats, .admins), (.allChatAdministrators, .admins),
-        ]
-        for (scope, audience) in plan {
-            for language in [nil, Language.vi, Language.en] {
-                let entries = menu.entries(for: audience, in: language ?? .vi)
-                let commands = entries.map { TelegramBotAPI.BotCommand(command: $0.command, description: $0.summary) }
-                do {
-                    try await client.setMyCommands(commands, scope: scope, languageCode: language?.rawValue)
-                } catch {
-                    logger.warning("cannot register the command menu", metadata: ["error": "\(error)"])
-                }
-            }
-        }
     }
 }

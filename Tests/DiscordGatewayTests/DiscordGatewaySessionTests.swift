@@ -34,20 +34,14 @@ import Timekeeping
         func end() { state.withLock { $0.ended = true } }
         var all: [GatewayEvent] { state.withLock { $0.events } }
 
-        /// Waits (real time) until an event satisfies `condition`.
+        /// Waits (``PatientWait``) until an event satisfies `condition`.
         func waitFor(timeout: Duration = .seconds(60), _ condition: @Sendable (GatewayEvent) -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + timeout
-            while ContinuousClock.now < deadline {
-                if all.contains(where: condition) { return true }
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-            return false
+            await PatientWait.until(timeout: timeout) { all.contains(where: condition) }
         }
 
         /// Waits until the stream ended (run() returned); returns every event.
         func ended(timeout: Duration = .seconds(60)) async -> [GatewayEvent] {
-            let deadline = ContinuousClock.now + timeout
-            while ContinuousClock.now < deadline, !state.withLock({ $0.ended }) { try? await Task.sleep(for: .milliseconds(5)) }
+            _ = await PatientWait.until(timeout: timeout) { state.withLock { $0.ended } }
             return all
         }
     }

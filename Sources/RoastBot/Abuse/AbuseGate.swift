@@ -13,8 +13,14 @@ import Synchronization
 public final class AbuseGate: Sendable {
     private struct Key: Hashable {
         var chat: ChatID
-        /// A person's id (positive), or the id of the chat that signed the message (negative).
-        var actor: Int64
+        var actor: Throttled
+    }
+
+    /// Who is throttled: a person, or a chat that signed messages (a channel; the group itself for
+    /// its anonymous admins). Kept apart by kind, whatever numbers the platform uses for either.
+    private enum Throttled: Hashable {
+        case person(UserID)
+        case chat(ChatID)
     }
 
     private let limiter: Mutex<CommandRateLimiter<Key>>
@@ -40,11 +46,11 @@ public final class AbuseGate: Sendable {
     }
 
     /// Who is throttled for `envelope`: the person, the channel, or the group for its anonymous admins.
-    private static func actor(of envelope: IncomingEnvelope) -> Int64? {
+    private static func actor(of envelope: IncomingEnvelope) -> Throttled? {
         switch envelope.actor {
-        case .person(let person): person.id.rawValue
-        case .channel(let channel): channel.rawValue
-        case .anonymousAdmin: envelope.chat.id.rawValue
+        case .person(let person): .person(person.id)
+        case .channel(let channel): .chat(channel)
+        case .anonymousAdmin: .chat(envelope.chat.id)
         case .bot, .nobody: nil
         }
     }

@@ -7,7 +7,7 @@ import RoastStore
 /// roast as a picture, the buttons under a card switch its template and format, `/card` picks them,
 /// and 📅 under `/streak` posts the presser's heatmap.
 ///
-/// Handlers never draw: they queue a ``PictureOrder`` — the description of the picture — and the
+/// Handlers never draw: they queue a photo of a ``PictureOrder`` — the description of the picture — and the
 /// outbox deliverer posts it after commit, off the single writer (``OutboxDeliverer``,
 /// ``PictureRendering``). A card is the same picture for the same roast, template and format, so it
 /// is drawn and uploaded once and posted by the photo id the platform stored after.
@@ -59,6 +59,7 @@ public struct CardsFeature: Feature {
             "card", usage: Self.usage,
             summary: LocalizedText(
                 vi: "Chọn mẫu thiệp và nhận thiệp roast mới nhất", en: "Pick a card style and get your latest roast as a card"),
+            options: [.words("style", LocalizedText(vi: "Mẫu và khổ (vd. sunset story)", en: "Template and format (e.g. sunset story)"))],
             personal: true)
     ]
     public let buttonTags = ["k", "hm"]
@@ -72,7 +73,7 @@ public struct CardsFeature: Feature {
     /// The collections whose names a collection roast's card shows.
     private let collections: CollectionCatalogStore?
 
-    public init(links: ShareLinks = .standard, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
+    public init(links: ShareLinks, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
         self.collections = collections
         self.links = links
         self.rules = rules
@@ -172,8 +173,7 @@ public struct CardsFeature: Feature {
     /// The order that posts `roast` as a card in `choice`: the card (the roast, its category and
     /// spice, the deep link and the template — nobody's name) under its key, so that the deliverer
     /// posts the photo stored for it when the card was posted before.
-    func cardOrder(_ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language) -> PictureOrder
-    {
+    func cardOrder(_ roast: StoredRoast, _ choice: CardChoice, requester: UserID?, replyTo: MessageID?, language: Language) -> QueuedPhoto {
         let card = RoastCard(
             text: roast.text, language: roast.language, category: roast.category, spice: roast.spice, template: choice.template,
             format: choice.format, deepLink: links.roast(roast.category, roast.spice),
@@ -181,11 +181,12 @@ public struct CardsFeature: Feature {
                 collections.flatMap { RoastView.collectionLabel(id, in: $0.catalog, language: roast.language) }
             })
         let words = Phrasebook(language)
-        return PictureOrder(
+        let order = PictureOrder(
             picture: .card(card), card: CardKey(roast: roast.id, template: choice.template, format: choice.format), requester: requester,
-            caption: RichText(plain: words.cardCaption(choice.template, choice.format)),
-            buttons: Self.styleButtons(roast.id, current: choice, language: language), replyTo: replyTo,
             fallback: RichText(plain: words.pictureUnavailable))
+        return Photo(
+            image: order, caption: RichText(plain: words.cardCaption(choice.template, choice.format)),
+            buttons: Self.styleButtons(roast.id, current: choice, language: language), replyTo: replyTo)
     }
 
     /// Under a card: every template (💎 for the premium ones, ✓ for this card's), then the other format.
@@ -222,9 +223,8 @@ public struct CardsFeature: Feature {
         var caption = RichText([.plain(context.words.heatmapCaption)])
         caption.append(.mention(profile.userID, name: profile.displayName))
         let order = PictureOrder(
-            picture: .heatmap(heatmap), requester: profile.userID, caption: caption,
-            fallback: RichText(plain: context.words.pictureUnavailable))
-        return HandlerOutcome(replies: [.picture(order)], notice: context.words.heatmapDrawing)
+            picture: .heatmap(heatmap), requester: profile.userID, fallback: RichText(plain: context.words.pictureUnavailable))
+        return HandlerOutcome(replies: [.picture(Photo(image: order, caption: caption))], notice: context.words.heatmapDrawing)
     }
 
     private func reply(_ text: String) -> HandlerOutcome {

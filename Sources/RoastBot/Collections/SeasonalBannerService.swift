@@ -1,3 +1,4 @@
+import ChatPlatform
 import Foundation
 import Logging
 import RoastCore
@@ -12,17 +13,20 @@ import Timekeeping
 /// that comes first (see ``EventRouter``).
 public struct SeasonalBannerService: Service {
     private let database: RoastDatabase
+    private let platform: PlatformProfile
     private let collections: CollectionCatalogStore
     private let outbox: OutboxDeliverer
     private let clock: any WallClock
     private let interval: Double
     private let logger: Logger
 
+    /// - Parameter platform: where a chat's banners go when no topic was picked for them.
     public init(
-        database: RoastDatabase, collections: CollectionCatalogStore, outbox: OutboxDeliverer, clock: any WallClock, interval: Double = 60,
-        logger: Logger
+        database: RoastDatabase, platform: PlatformProfile, collections: CollectionCatalogStore, outbox: OutboxDeliverer,
+        clock: any WallClock, interval: Double = 60, logger: Logger
     ) {
         self.database = database
+        self.platform = platform
         self.collections = collections
         self.outbox = outbox
         self.clock = clock
@@ -48,11 +52,11 @@ public struct SeasonalBannerService: Service {
             return try database.write { tx in
                 var queued = 0
                 for chat in try tx.activeChats() where chat.bannersEnabled {
+                    // A chat whose posts have nowhere to go yet gets its banner once they do.
+                    guard let placement = ReplyPlacement.scheduled(in: chat, on: platform) else { continue }
                     let posts = try SeasonalBanners.claimDue(in: chat, on: LocalDate(now, in: chat.zone), catalog: catalog, at: now, tx)
                     for post in posts {
-                        try tx.enqueue(
-                            .send(ReplyPlacement.scheduled(in: chat).place(post)), chat: chat.chatID, anchor: nil, at: now,
-                            priority: .broadcast)
+                        try tx.enqueue(.send(placement.place(post)), chat: chat.chatID, anchor: nil, at: now, priority: .broadcast)
                         queued += 1
                     }
                 }

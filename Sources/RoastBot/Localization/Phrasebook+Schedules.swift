@@ -119,8 +119,12 @@ extension Phrasebook {
     public var labelPostTopic: String { say("Chủ đề đăng bài định kỳ", "Topic for scheduled posts") }
 
     /// Where scheduled posts go: a forum topic, or the chat's main thread.
-    public func postTopic(_ topic: TopicID?) -> String {
-        guard let topic else { return say("General (chung)", "General") }
+    /// Where scheduled posts go: `topic`; without one the main thread, or in a chat without one
+    /// (`mainThread` false: a Discord server) wherever the bot was last asked something.
+    public func postTopic(_ topic: TopicID?, mainThread: Bool = true) -> String {
+        guard let topic else {
+            return mainThread ? say("General (chung)", "General") : say("nơi mình được gọi gần nhất", "wherever I was last asked")
+        }
         return say("chủ đề #\(topic.rawValue)", "topic #\(topic.rawValue)")
     }
 
@@ -254,6 +258,14 @@ extension Phrasebook {
     }
 
     public var exportOpenPrivateChat: String { say("🔒 Mở chat riêng", "🔒 Open a private chat") }
+
+    /// `/export` where the bot can neither write to the person privately yet, nor give them a link that
+    /// opens a private chat, nor answer them privately in place.
+    public var exportNeedsPrivateChatOpened: String {
+        say(
+            "🔒 Dữ liệu chỉ được gửi qua tin nhắn riêng. Hãy nhắn riêng cho mình rồi gõ /export ở đó nhé.",
+            "🔒 Data is only sent in a private chat. Send me a private message, then type /export there.")
+    }
 
     public var exportLinkInvalid: String {
         say(

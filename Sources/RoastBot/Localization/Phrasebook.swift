@@ -42,10 +42,12 @@ public struct Phrasebook: Sendable {
             "Your data stays on the bot's server; nothing is sent anywhere else.")
     }
 
-    public var groupAdminHint: String {
+    /// The tip for a group on a platform that shows the bot native reactions only while it is an
+    /// admin: `platform`'s name, and its `emoji` that count (`🤣 🔥 😐 👎`).
+    public func groupAdminHint(platform: String, emoji: String) -> String {
         pick(
-            "Mẹo: thêm bot làm quản trị viên để bot đếm cả reaction gốc của Telegram (🤣 🔥 😐 👎).",
-            "Tip: make the bot an admin so it can count Telegram's native reactions (🤣 🔥 😐 👎) too.")
+            "Mẹo: thêm bot làm quản trị viên để bot đếm cả reaction gốc của \(platform) (\(emoji)).",
+            "Tip: make the bot an admin so it can count \(platform)'s native reactions (\(emoji)) too.")
     }
 
     // MARK: Roasts

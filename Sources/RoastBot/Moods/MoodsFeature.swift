@@ -38,7 +38,7 @@ public struct MoodsFeature: Feature {
             "mood",
             usage: LocalizedText(
                 vi: "/mood [stressed|frustrated|bored|tired|annoyed|off]", en: "/mood [stressed|frustrated|bored|tired|annoyed|off]"),
-            summary: LocalizedText(vi: "Chọn tâm trạng hôm nay", en: "Set your mood for today"), personal: true)
+            summary: LocalizedText(vi: "Chọn tâm trạng hôm nay", en: "Set your mood for today"), options: [.mood], personal: true)
     ]
     public let buttonTags = ["md"]
 

@@ -131,7 +131,7 @@ public struct BotMetrics: Sendable {
         case .command: "command"
         case .mention: "mention"
         case .buttonPress: "button_press"
-        case .reactionChange: "reaction"
+        case .reactionChange, .reactionAdded, .reactionRemoved: "reaction"
         case .botMembership: "bot_membership"
         case .memberChanged: "member_changed"
         case .memberLeft: "member_left"

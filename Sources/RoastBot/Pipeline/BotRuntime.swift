@@ -8,6 +8,8 @@ import Timekeeping
 /// The bot's moving parts wired together for one platform: processor, per-chat pipeline, outbox.
 public struct BotRuntime: Sendable {
     public let database: RoastDatabase
+    /// What the platform is like, as it described itself.
+    public let platform: PlatformProfile
     public let pipeline: EventPipeline
     public let outbox: OutboxDeliverer
     public let seed: UInt64
@@ -25,7 +27,6 @@ public struct BotRuntime: Sendable {
     ///   - inline: answers inline queries (nil: inline mode is off).
     ///   - abuseGate: throttles people who spam commands (nil: no throttle).
     ///   - pictures: draws share cards and streak heatmaps (``NoPictures``: they are posted as text).
-    ///   - links: the bot's address that share cards print.
     ///   - metrics: where the pipeline, outbox, scheduler and AI preparation record (nothing by default).
     ///   - health: whether the store takes writes, shared with whoever reports health.
     ///   - clockRate: seconds of `clock` per real second (a simulated clock's rate): how long an answer
@@ -35,10 +36,11 @@ public struct BotRuntime: Sendable {
         seed configuredSeed: UInt64?, safety: SafetyFilter = SafetyFilter(), ai: (any AIRoastSource)? = nil,
         collections: CollectionCatalogStore = CollectionCatalogStore(), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), inline: (any InlineAnswering)? = nil,
-        abuseGate: AbuseGate? = nil, pictures: any PictureRendering = NoPictures(), links: ShareLinks = .standard,
-        metrics: BotMetrics = .disabled, health: StoreHealth? = nil, clockRate: Double = 1
+        abuseGate: AbuseGate? = nil, pictures: any PictureRendering = NoPictures(), metrics: BotMetrics = .disabled,
+        health: StoreHealth? = nil, clockRate: Double = 1
     ) throws {
         self.database = database
+        self.platform = platform.profile
         self.seed = try Self.seed(database, configured: configuredSeed)
         let selector = RoastSelector(library: library, safety: safety)
         let seed = self.seed
@@ -48,8 +50,8 @@ public struct BotRuntime: Sendable {
                 metrics: metrics)
         }
         let processor = UpdateProcessor(
-            database: database, selector: selector, collections: collections, seed: seed, logger: logger, links: links, metrics: metrics,
-            aiAvailable: ai != nil)
+            database: database, platform: platform.profile, selector: selector, collections: collections, seed: seed, logger: logger,
+            metrics: metrics, aiAvailable: ai != nil)
         router = processor.router
         menu = processor.router.menu
         outbox = OutboxDeliverer(
@@ -58,7 +60,8 @@ public struct BotRuntime: Sendable {
             broadcastWait: OutboxDeliverer.standardBroadcastWait * clockRate)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)
         scheduler = Scheduler(
-            database: database, selector: selector, collections: collections, streakRisk: streakRisk, seed: seed, logger: logger,
+            database: database, platform: platform.profile, selector: selector, collections: collections, streakRisk: streakRisk,
+            seed: seed, logger: logger,
             metrics: metrics)
         pipeline = EventPipeline(
             processor: processor, database: database, platform: platform, outbox: outbox, clock: clock, logger: logger,

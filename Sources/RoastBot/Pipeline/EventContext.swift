@@ -7,6 +7,8 @@ import RoastStore
 /// the event's transaction.
 public struct EventContext: Sendable {
     public let envelope: IncomingEnvelope
+    /// What the platform the event came from is like.
+    public let platform: PlatformProfile
     public let chat: ChatSettings
     /// The sender's profile in this chat, when the event has a human sender.
     public let profile: Profile?
@@ -27,6 +29,10 @@ public struct EventContext: Sendable {
     public var sender: Person? { envelope.sender }
     public var chatID: ChatID { chat.chatID }
     public var timeZone: TimeZone { chat.zone }
+
+    /// Whether an answer to this event can be shown to its sender alone, in place (a Discord
+    /// ephemeral answer to the interaction the event is).
+    public var answersPrivatelyInPlace: Bool { platform.interactions.privateAnswers && envelope.interaction != nil }
 }
 
 /// Defaults that apply before a chat has chosen otherwise.
@@ -35,10 +41,12 @@ public enum BotDefaults {
     /// Vietnam's zone, which new chats start in.
     public static let timeZone = ChatSettings.zone(named: ChatSettings.defaultTimeZone)
 
-    /// The language a chat starts with: the person's own in a private chat; in a group, the language
-    /// of whoever added the bot (the event that creates it is the bot's arrival); else Vietnamese.
+    /// The language a chat starts with: the person's own in a private chat; in a group, the one the
+    /// group prefers when the platform says (a Discord server's locale), else the language of whoever
+    /// added the bot (the event that creates it is the bot's arrival); else Vietnamese.
     public static func language(for envelope: IncomingEnvelope) -> Language {
-        switch (envelope.chat.kind, envelope.event) {
+        if envelope.chat.kind != .privateChat, let preferred = Language(languageTag: envelope.chat.languageCode) { return preferred }
+        return switch (envelope.chat.kind, envelope.event) {
         case (.privateChat, _), (_, .botMembership(.member)), (_, .botMembership(.administrator)):
             Language(languageTag: envelope.sender?.languageCode) ?? language
         default:

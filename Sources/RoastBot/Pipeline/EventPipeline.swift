@@ -5,8 +5,10 @@ import RoastStore
 import Timekeeping
 
 /// Runs batches of events: one chat's events strictly in order, different chats concurrently (their
-/// network preparation and acknowledgements overlap; their transactions queue on one
-/// ``EventApplier``); answers button presses right after their transaction commits and wakes the outbox.
+/// network preparation and answers overlap; their transactions queue on one ``EventApplier``);
+/// answers each event that is an interaction (``IncomingEnvelope/interaction``: a button press, every
+/// Discord command) right after its transaction commits — with ``InteractionAnswer/deferred`` first
+/// when that takes more than half the platform's deadline — and wakes the outbox.
 ///
 /// An event whose transaction fails is tried again, and nothing after it in its chat runs before it:
 /// while the failure is a condition of the store (busy, locked, full, I/O — see ``StoreHealth``) it is
@@ -56,7 +58,7 @@ public struct EventPipeline: Sendable {
     }
 
     /// Applies every envelope, then persists `nextOffset` (when given) as the point `source` resumes
-    /// from after a restart. Applied sequence numbers of `source` below it are pruned: it never
+    /// from after a restart. Applied keys of `source` below it are pruned: it never
     /// delivers them again. Cancelled before every event was applied or skipped, it stores nothing:
     /// the source delivers the batch again and what was applied is recognised.
     public func process(_ envelopes: [IncomingEnvelope], from source: EventSource, nextOffset: Int64?) async {
@@ -99,6 +101,7 @@ public struct EventPipeline: Sendable {
     /// Applies one chat's events in order; false when cancelled before the last was applied or skipped.
     private func processInOrder(_ events: [IncomingEnvelope]) async -> Bool {
         for envelope in events {
+            let deferral = envelope.interaction.flatMap { self.deferral(of: $0) }
             // Decoded once; everything that needs the network or in-memory state is decided before the transaction.
             let action = router.decode(envelope)
             let needs = action.traits.needs
@@ -106,14 +109,31 @@ public struct EventPipeline: Sendable {
             let prepared = PreparedEvent(
                 action: action, senderIsAdmin: await adminCheck?.prepare(envelope, needs: needs), throttle: throttle,
                 roast: throttle == .allow ? await preparer?.prepare(envelope, need: needs.roast) : nil)
-            guard let applied = await applyUntilSettled(envelope, prepared) else { return false }
+            guard let applied = await applyUntilSettled(envelope, prepared) else {
+                await deferral?.settle()
+                return false
+            }
+            await deferral?.settle()
             if let answer = applied?.outcome.inlineAnswer { await answerInline(answer) }
-            if case .buttonPress(let callbackID, _, _) = envelope.event {
-                await acknowledge(callbackID, notice: applied?.outcome.notice)
+            if let interaction = envelope.interaction {
+                await answer(interaction, .handled(notice: applied?.outcome.notice, replies: applied?.queued ?? 0))
             }
             if let applied, applied.queued > 0 { outbox.wake() }
         }
         return true
+    }
+
+    /// Answers `interaction` with ``InteractionAnswer/deferred`` if its event is not handled by half
+    /// the platform's deadline; nil on a platform without one.
+    private func deferral(of interaction: Interaction) -> Deferral? {
+        guard let deadline = platform.profile.interactions.deadline else { return nil }
+        return Deferral(after: deadline / 2) { [platform, logger] in
+            do {
+                try await platform.answer(interaction, with: .deferred)
+            } catch {
+                logger.notice("interaction deferral failed", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// Tries `envelope` until it is applied (or found applied before: `.some(nil)`) or given up
@@ -198,11 +218,11 @@ public struct EventPipeline: Sendable {
         }
     }
 
-    private func acknowledge(_ callbackID: String, notice: String?) async {
+    private func answer(_ interaction: Interaction, _ answer: InteractionAnswer) async {
         do {
-            try await platform.acknowledge(buttonPress: callbackID, notice: notice)
+            try await platform.answer(interaction, with: answer)
         } catch {
-            logger.notice("button acknowledgement failed", metadata: ["error": "\(error)"])
+            logger.notice("interaction answer failed", metadata: ["error": "\(error)"])
         }
     }
 }

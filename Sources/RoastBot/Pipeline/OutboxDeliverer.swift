@@ -15,7 +15,8 @@ import Timekeeping
 /// locked, full) is remembered in memory and marked later: this process never sends that row again
 /// (a restart before the store recovers sends those rows once more, and says how many at shutdown). Transient
 /// failures park the chat and retry with backoff; permanent refusals are recorded as failed (never
-/// dropped silently).
+/// dropped silently). A delivery for one person (``Destination/person``) that the platform cannot make
+/// (they blocked the bot) fails alone; the chat's queue goes on.
 ///
 /// A chat's backlog is bounded in time, not left to grow: an answer (a message or picture caused by
 /// someone's event) still waiting ``replyDeadline`` seconds after it was queued — a group asking
@@ -28,7 +29,8 @@ import Timekeeping
 ///
 /// Each delivered message's buttons are recorded with its id in the same write that completes its row
 /// (``StoreTransaction/recordKeyboard(_:posted:)``), and each delivered edit of them replaces the
-/// record: what a press on that message may carry (``EventRouter/screen(_:_:_:)``).
+/// record: what a press on that message may carry (``EventRouter/screen(_:_:_:)``). A delivery for
+/// one person lands in a chat of theirs, not the queue's: its buttons are not recorded there.
 public final class OutboxDeliverer: Sendable {
     /// The buttons a delivery put on a message, to record; `posted` for a new message (not an edit).
     private struct Keyboard: Sendable {
@@ -99,7 +101,7 @@ public final class OutboxDeliverer: Sendable {
     private let signalContinuation: AsyncStream<Void>.Continuation
 
     /// - Parameters:
-    ///   - pictures: draws the pictures of ``OutboxAction/picture(_:)`` rows.
+    ///   - pictures: draws the pictures of queued photos (``PictureOrder``).
     ///   - metrics: where deliveries are counted (nothing by default).
     ///   - replyDeadline: seconds of `clock` an answer may wait before it is dropped.
     ///   - broadcastWait: seconds of `clock` a scheduled post waits behind answers at most.
@@ -234,29 +236,13 @@ public final class OutboxDeliverer: Sendable {
                 await dropLateAnswers(of: chat, now: now, unmarked: unmarked)
                 continue
             }
-            if Self.isSuperseded(item.action, by: queue.dropFirst()) {
+            if Self.isSuperseded(item, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
                 settle(item, .delivered(nil, nil))
                 continue
             }
             do {
-                let mark: Mark
-                switch item.action {
-                case .picture(let order):
-                    mark = try await post(order, to: chat)
-                case .send(let content):
-                    let message = try await platform.send(content, to: chat)
-                    mark = .delivered(message, Self.keyboard(content.buttons, on: message, in: chat, posted: true))
-                case .edit(let target, let content):
-                    try await platform.edit(target, in: chat, to: content)
-                    mark = .delivered(nil, Self.keyboard(content.buttons, on: target, in: chat, posted: false))
-                case .editButtons(let target, let buttons):
-                    try await platform.editButtons(target, in: chat, to: buttons)
-                    mark = .delivered(nil, Self.keyboard(buttons, on: target, in: chat, posted: false))
-                case .document(let document):
-                    mark = .delivered(try await platform.sendDocument(document, to: chat), nil)
-                }
-                settle(item, mark)
+                settle(item, try await perform(item))
                 state.withLock { _ = $0.parked.removeValue(forKey: chat) }
             } catch {
                 guard handle(error, item: item, chat: chat) else { return }
@@ -268,7 +254,7 @@ public final class OutboxDeliverer: Sendable {
     private func isLate(_ item: OutboxItem, now: Date) -> Bool {
         guard item.priority == .reply, now.timeIntervalSince(item.createdAt) > replyDeadline else { return false }
         switch item.action {
-        case .send, .picture: return true
+        case .send, .photo: return true
         case .edit, .editButtons, .document: return false
         }
     }
@@ -296,23 +282,44 @@ public final class OutboxDeliverer: Sendable {
         let language = (try? database.read { try $0.chat(chat) })??.language ?? BotDefaults.language
         let notice = OutgoingMessage(text: RichText(plain: Phrasebook(language).lateAnswersDropped(late.count)), silent: true)
         do {
-            _ = try await platform.send(notice, to: chat)
+            _ = try await platform.perform(.send(notice), at: Destination(chat: chat))
         } catch {
             // Only a notice: the next drop tells the chat again.
             state.withLock { _ = $0.lateNotices.removeValue(forKey: chat) }
         }
     }
 
-    /// Posts a picture: the photo stored for its card if there is one (a card already posted is never
-    /// drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
+    /// Has the platform perform `item`'s action at its destination, with the buttons it put on a
+    /// message of the chat; a queued photo is made ready first (``post(_:at:)``).
+    private func perform(_ item: OutboxItem) async throws(DeliveryError) -> Mark {
+        guard let action = item.action.withoutPhoto(PhotoImage.self) else {
+            guard case .photo(let photo) = item.action else { return .failed(reason: "unknown action") }
+            return try await post(photo, at: item.destination)
+        }
+        let message = try await platform.perform(action, at: item.destination).message
+        let destination = item.destination
+        switch action {
+        case .send(let content): return .delivered(message, Self.keyboard(content.buttons, on: message, at: destination, posted: true))
+        case .edit(let target, let content):
+            return .delivered(message, Self.keyboard(content.buttons, on: target, at: destination, posted: false))
+        case .editButtons(let target, let buttons):
+            return .delivered(message, Self.keyboard(buttons, on: target, at: destination, posted: false))
+        case .document, .photo: return .delivered(message, nil)
+        }
+    }
+
+    /// Posts a queued photo: the photo stored for its card if there is one (a card already posted is
+    /// never drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
     /// this chat's worker, after commit, never on the writer — and then stored under its card. A
     /// stored photo the platform refuses (it no longer knows the id) is forgotten and the picture
     /// drawn again; a picture that cannot be drawn is posted as the order's text.
-    private func post(_ order: PictureOrder, to chat: ChatID) async throws(DeliveryError) -> Mark {
+    private func post(_ photo: QueuedPhoto, at destination: Destination) async throws(DeliveryError) -> Mark {
+        let order = photo.image
+        let chat = destination.chat
         if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
             do {
-                let message = try await platform.sendPhoto(photo(.stored(stored), order), to: chat).message
-                return .delivered(message, Self.keyboard(order.buttons, on: message, in: chat, posted: true))
+                let message = try await platform.perform(.photo(photo.showing(.stored(stored))), at: destination).message
+                return .delivered(message, Self.keyboard(photo.buttons, on: message, at: destination, posted: true))
             } catch .rejected(let reason) {
                 logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
                 try? database.write { try $0.forgetCardPhoto(key) }
@@ -323,28 +330,27 @@ public final class OutboxDeliverer: Sendable {
             png = try await pictures.render(order.picture)
         } catch {
             logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
-            let text = OutgoingMessage(text: order.fallback, replyTo: order.replyTo, topic: order.topic)
-            return .delivered(try await platform.send(text, to: chat), nil)
+            let text = OutgoingMessage(text: order.fallback, replyTo: photo.replyTo, topic: photo.topic)
+            return .delivered(try await platform.perform(.send(text), at: destination).message, nil)
         }
-        let sent = try await platform.sendPhoto(photo(.png(png), order), to: chat)
-        let keyboard = Self.keyboard(order.buttons, on: sent.message, in: chat, posted: true)
-        if let key = order.card, let stored = sent.stored {
-            return .deliveredCard(sent.message, key, stored, madeBy: order.requester, keyboard)
+        let sent = try await platform.perform(.photo(photo.showing(.png(png))), at: destination)
+        let keyboard = Self.keyboard(photo.buttons, on: sent.message, at: destination, posted: true)
+        if let key = order.card, let message = sent.message, let stored = sent.storedPhoto {
+            return .deliveredCard(message, key, stored, madeBy: order.requester, keyboard)
         }
         return .delivered(sent.message, keyboard)
     }
 
     /// The buttons of `rows` that send a payload back (not links), as put on `message`; nil for a new
-    /// message without any (an edit without any clears the record).
-    private static func keyboard(_ rows: [[Button]], on message: MessageID, in chat: ChatID, posted: Bool) -> Keyboard? {
+    /// message without any (an edit without any clears the record), and for a delivery to one person
+    /// (it lands in a chat of theirs, not the queue's).
+    private static func keyboard(_ rows: [[Button]], on message: MessageID?, at destination: Destination, posted: Bool) -> Keyboard? {
+        guard let message, destination.person == nil else { return nil }
+        let chat = destination.chat
         let payloads = rows.joined().filter { $0.startsPrivateChat == nil && !$0.data.isEmpty }.map(\.data)
         guard !payloads.isEmpty || !posted else { return nil }
         let owner = payloads.lazy.compactMap { CallbackPayload(parsing: $0)?.owner }.first
         return Keyboard(issued: IssuedKeyboard(chat: chat, message: message, payloads: payloads, owner: owner), posted: posted)
-    }
-
-    private func photo(_ image: PhotoImage, _ order: PictureOrder) -> OutgoingPhoto {
-        OutgoingPhoto(image: image, caption: order.caption, buttons: order.buttons, replyTo: order.replyTo, topic: order.topic)
     }
 
     /// Returns whether delivery to this chat may continue with the next item.
@@ -363,20 +369,13 @@ public final class OutboxDeliverer: Sendable {
             settle(item, .failed(reason: reason))
             return true
         case .chatUnavailable:
-            logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
-            do {
-                try database.write { tx in
-                    try tx.setChatActive(chat, false, at: clock.now)
-                    for pending in try tx.pendingOutbox(chat: chat, limit: Int.max) {
-                        try tx.failOutbox(pending.id, reason: "chat unavailable")
-                    }
-                }
-            } catch {
-                // Looked at again once the store takes writes: the chat waits meanwhile.
-                settle(item, .failed(reason: "chat unavailable"))
-                park(chat)
-            }
-            return false
+            guard let person = item.destination.person else { return chatLeft(item, chat: chat) }
+            // The person cannot be reached privately (they blocked the bot): this delivery fails and
+            // their private chat counts as left; the chat it was asked in is fine.
+            logger.notice("person unreachable privately", metadata: ["chat": "\(chat)", "outbox": "\(item.id)"])
+            try? database.write { try $0.setPrivateChatsLeft(of: person, at: clock.now) }
+            settle(item, .failed(reason: "person unreachable privately"))
+            return true
         case .migrated(let newChat):
             logger.notice("chat migrated", metadata: ["from": "\(chat)", "to": "\(newChat)"])
             do {
@@ -392,6 +391,25 @@ public final class OutboxDeliverer: Sendable {
             }
             return false
         }
+    }
+
+    /// The bot can no longer post in `chat` (removed, blocked): the chat is marked left and its queue
+    /// failed. Returns false: its worker stops.
+    private func chatLeft(_ item: OutboxItem, chat: ChatID) -> Bool {
+        logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
+        do {
+            try database.write { tx in
+                try tx.setChatActive(chat, false, at: clock.now)
+                for pending in try tx.pendingOutbox(chat: chat, limit: Int.max) {
+                    try tx.failOutbox(pending.id, reason: "chat unavailable")
+                }
+            }
+        } catch {
+            // Looked at again once the store takes writes: the chat waits meanwhile.
+            settle(item, .failed(reason: "chat unavailable"))
+            park(chat)
+        }
+        return false
     }
 
     /// Parks `chat` with a backoff that doubles with each failure in a row (2 s up to 5 minutes);
@@ -453,24 +471,17 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    /// Whether a later item makes `action` pointless: a later text edit of the same message replaces
-    /// its text and buttons, a later keyboard edit only its buttons (so it never supersedes a text edit).
-    private static func isSuperseded(_ action: OutboxAction, by rest: ArraySlice<OutboxItem>) -> Bool {
-        switch action {
-        case .edit(let message, _):
-            return rest.contains { later in
-                if case .edit(let other, _) = later.action { return other == message }
-                return false
-            }
-        case .editButtons(let message, _):
-            return rest.contains { later in
-                switch later.action {
-                case .edit(let other, _), .editButtons(let other, _): return other == message
-                case .send, .document, .picture: return false
-                }
-            }
-        case .send, .document, .picture:
-            return false
+    /// Whether a later item makes `item` pointless: a later text edit of the same message (in the same
+    /// place) replaces its text and buttons, a later keyboard edit only its buttons (so it never
+    /// supersedes a text edit).
+    private static func isSuperseded(_ item: OutboxItem, by rest: ArraySlice<OutboxItem>) -> Bool {
+        guard let message = item.action.editedMessage else { return false }
+        let textEdit: Bool
+        if case .edit = item.action { textEdit = true } else { textEdit = false }
+        return rest.contains { later in
+            guard later.action.editedMessage == message, later.destination.person == item.destination.person else { return false }
+            if case .edit = later.action { return true }
+            return !textEdit
         }
     }
 }

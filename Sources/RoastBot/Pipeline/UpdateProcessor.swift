@@ -8,10 +8,11 @@ import Timekeeping
 /// Applies platform events to the database exactly once.
 ///
 /// For each event, one SQLite transaction — or one savepoint of a transaction shared by a group of
-/// events, see ``attempt(group:clock:budget:)`` — holds: the check that its sequence number was not
-/// applied before, every state change the handler makes, the outgoing messages (as outbox rows) and
-/// the mark that the sequence number is now applied. A crash at any point therefore either loses the
-/// whole event (it is fetched again after restart) or keeps all of it; it is never applied twice.
+/// events, see ``attempt(group:clock:budget:)`` — holds: the check that its key
+/// (``IncomingEnvelope/key``) was not applied before, every state change the handler makes, the
+/// outgoing messages (as outbox rows) and the mark that the key is now applied. A crash at any point
+/// therefore either loses the whole event (it is fetched again after restart) or keeps all of it; it
+/// is never applied twice. An event without a key is idempotent by itself and applied whenever it comes.
 ///
 /// An attempt that fails keeps nothing; whether to try again (the store was busy, locked or full) or
 /// to give the event up (``skip(_:at:because:)``) is the caller's decision (see ``EventPipeline``).
@@ -32,6 +33,8 @@ public struct UpdateProcessor: Sendable {
     }
 
     private let database: RoastDatabase
+    /// What the platform is like (handlers read it in their ``EventContext``).
+    public let platform: PlatformProfile
     /// Decodes events and hands them to the features.
     public let router: EventRouter
     private let activity: ActivityRecorder
@@ -40,10 +43,11 @@ public struct UpdateProcessor: Sendable {
     private let metrics: BotMetrics
 
     public init(
-        database: RoastDatabase, router: EventRouter, activity: ActivityRecorder, seed: UInt64, logger: Logger,
+        database: RoastDatabase, platform: PlatformProfile, router: EventRouter, activity: ActivityRecorder, seed: UInt64, logger: Logger,
         metrics: BotMetrics = .disabled
     ) {
         self.database = database
+        self.platform = platform
         self.router = router
         self.activity = activity
         self.seed = seed
@@ -127,15 +131,18 @@ public struct UpdateProcessor: Sendable {
     /// Records `envelope` as applied with no effects, unless it was applied before: an event given up
     /// (its failure repeats while the store takes other writes), so that it never wedges the pipeline.
     public func skip(_ envelope: IncomingEnvelope, at processedAt: Date, because error: any Error) throws {
-        try database.write { tx in
-            if try !tx.hasApplied(envelope.sequence, from: envelope.source) {
-                try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
+        if let key = envelope.key {
+            try database.write { tx in
+                if try !tx.hasApplied(key, from: envelope.source) {
+                    try tx.markApplied(key, from: envelope.source, at: processedAt)
+                }
             }
         }
         logger.error(
             "event failed; recorded as skipped",
             metadata: [
-                "source": "\(envelope.source)", "update": "\(envelope.sequence)", "chat": "\(envelope.chat.id)", "error": "\(error)",
+                "source": "\(envelope.source)", "update": "\(envelope.key.map(String.init) ?? "none")", "chat": "\(envelope.chat.id)",
+                "error": "\(error)",
             ])
     }
 
@@ -146,11 +153,17 @@ public struct UpdateProcessor: Sendable {
     {
         let started = ContinuousClock.now
         defer { metrics.handled(envelope.event, in: ContinuousClock.now - started) }
-        guard try !tx.hasApplied(envelope.sequence, from: envelope.source) else { return nil }
+        if let key = envelope.key {
+            guard try !tx.hasApplied(key, from: envelope.source) else { return nil }
+        }
         if prepared.throttle == .ignore {
-            // A spammer's command during their cooldown: recorded as applied, with no effect at all.
-            try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
-            return Applied(outcome: .nothing, queued: 0)
+            // A spammer's command during their cooldown: recorded as applied, with no effect at all —
+            // but an interaction the platform insists on (every Discord command) gets a word for the
+            // spammer alone, rather than an error for them.
+            if let key = envelope.key { try tx.markApplied(key, from: envelope.source, at: processedAt) }
+            guard envelope.interaction != nil else { return Applied(outcome: .nothing, queued: 0) }
+            let language = try tx.chat(envelope.chat.id)?.language ?? BotDefaults.language(for: envelope)
+            return Applied(outcome: HandlerOutcome(notice: Phrasebook(language).slowDown), queued: 0)
         }
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
@@ -163,15 +176,21 @@ public struct UpdateProcessor: Sendable {
             try tx.setChatActive(chat.chatID, true, at: envelope.date)
             chat.isActive = true
         }
+        if prepared.action.traits.isRequest, chat.lastTopic != envelope.topic {
+            // Where the bot was last asked something: scheduled posts go there in a chat without a
+            // main thread (see ``ReplyPlacement/scheduled(in:on:)``).
+            try tx.setLastTopic(envelope.topic, of: chat.chatID)
+            chat.lastTopic = envelope.topic
+        }
         var profile: Profile?
         if let sender = envelope.actor.person, countsAsActivity {
             profile = try tx.touchProfile(chat: chat.chatID, person: sender, at: envelope.date)
         }
         var context = EventContext(
-            envelope: envelope, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: chat.zone), processedAt: processedAt,
-            menu: router.menu, prepared: prepared.roast)
+            envelope: envelope, platform: platform, chat: chat, profile: profile, localDate: LocalDate(envelope.date, in: chat.zone),
+            processedAt: processedAt, menu: router.menu, prepared: prepared.roast)
         context.senderIsAdmin = prepared.senderIsAdmin
-        var random = SplitMix64(seed: seed ^ UInt64(bitPattern: envelope.sequence) &* 0x2545_F491_4F6C_DD1D)
+        var random = SplitMix64(seed: seed ^ UInt64(bitPattern: Self.randomKey(of: envelope)) &* 0x2545_F491_4F6C_DD1D)
         var outcome: HandlerOutcome
         if prepared.throttle == .warn {
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.slowDown)))])
@@ -181,30 +200,25 @@ public struct UpdateProcessor: Sendable {
             outcome = try router.handle(action, context, tx, &random)
             let announcements = try activity.announcements(
                 after: streak, moved: tx.measuresMoved(since: mark), credited: outcome.credited, context, tx)
-            outcome.replies = ReplyComposer.compose(outcome.replies, announcements: announcements) + outcome.accompanying
+            outcome.replies =
+                ReplyComposer.compose(outcome.replies, announcements: announcements, limit: platform.messageLimit) + outcome.accompanying
         }
-        var queued = 0
-        let about = envelope.sender.map { (user: $0.id, chat: chat.chatID) }
+        let sender = envelope.sender.map { (user: $0.id, chat: chat.chatID) }
         let placement = ReplyPlacement(event: envelope, knownTopic: outcome.topic)
         for reply in outcome.replies {
-            switch placement.place(reply) {
-            case .send(let message, let anchor):
-                _ = try tx.enqueue(.send(message), chat: chat.chatID, anchor: anchor, at: processedAt, about: about)
-            case .edit(let messageID, let message):
-                _ = try tx.enqueue(.edit(messageID, message), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
-            case .editButtons(let messageID, let buttons):
-                _ = try tx.enqueue(.editButtons(messageID, buttons), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
-            case .document(let document):
-                _ = try tx.enqueue(.document(document), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
-            case .privateDocument(let document, let person):
-                _ = try tx.enqueue(
-                    .document(document), chat: .privateChat(of: person), anchor: nil, at: processedAt, about: (person, chat.chatID))
-            case .picture(let order):
-                _ = try tx.enqueue(.picture(order), chat: chat.chatID, anchor: nil, at: processedAt, about: about)
-            }
-            queued += 1
+            let placed = placement.place(reply)
+            // Queued in the event's chat; a private reply is about the person it goes to.
+            let destination = Destination(chat: chat.chatID, person: placed.person, interaction: envelope.interaction)
+            let about = placed.person.map { (user: $0, chat: chat.chatID) } ?? sender
+            try tx.enqueue(placed.action, to: destination, anchor: placed.anchor, at: processedAt, about: about)
         }
-        try tx.markApplied(envelope.sequence, from: envelope.source, at: processedAt)
-        return Applied(outcome: outcome, queued: queued)
+        if let key = envelope.key { try tx.markApplied(key, from: envelope.source, at: processedAt) }
+        return Applied(outcome: outcome, queued: outcome.replies.count)
+    }
+
+    /// What seeds the event's random choices: its key, so that an event replayed after a crash chooses
+    /// as it did; an event without one (idempotent by itself) by its date.
+    static func randomKey(of envelope: IncomingEnvelope) -> Int64 {
+        envelope.key ?? Int64(envelope.date.timeIntervalSince1970 * 1_000)
     }
 }

@@ -8,13 +8,16 @@ import RoastStore
 /// `/forgetme` forgets the person in the chat it is sent in; in their private chat with the bot it
 /// can also forget them in every chat at once — groups they left (where they can no longer send it)
 /// included. Each forget is recorded without data of theirs, so that a restore forgets them again.
+/// `/forgetme`'s question is answered privately in place where the platform can.
 ///
-/// Exports go to the person, never to a group: asked for in a group, the file is sent in the
-/// requester's private chat with the bot and the group sees a short note; someone who never opened
-/// that chat gets a button that opens it, and the file is made and sent there when they do (through
-/// the button's link, or by opening the chat any other way: their first words there deliver it). A
-/// chat's export holds its settings and totals, none of the members' names, usernames, languages or
-/// dates, and the group sees which admin asked for it.
+/// Exports go to the person, never to a group. Asked for in a group, the file is answered to the
+/// requester alone in place where the platform can (a Discord ephemeral answer); else it is sent in
+/// their private chat with the bot and the group sees a short note — when the bot can write there
+/// (they opened it before, or the platform lets the bot open it); else they get a button that opens
+/// it (a deep link: the file is made and sent there when they do, through the button's link or by
+/// opening the chat any other way: their first words there deliver it), or, on a platform without
+/// deep links, the advice to open it themselves. A chat's export holds its settings and totals, none
+/// of the members' names, usernames, languages or dates, and the group sees which admin asked for it.
 public struct PrivacyFeature: Feature {
     public enum Action: Sendable, Hashable {
         /// `/forgetme`: asks for confirmation.
@@ -70,7 +73,11 @@ public struct PrivacyFeature: Feature {
             personal: true),
         CommandSpec(
             "export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately"),
-            personal: true),
+            options: [
+                .choice(
+                    "scope", LocalizedText(vi: "Dữ liệu của ai", en: "Whose data"),
+                    [("chat", LocalizedText(vi: "Cả nhóm (quản trị viên)", en: "The whole chat (admins)"))])
+            ], personal: true),
     ]
     public let buttonTags = ["x"]
     public let startLinks = ["export"]
@@ -155,7 +162,8 @@ public struct PrivacyFeature: Feature {
         }
         guard context.envelope.chat.kind == .privateChat else {
             let buttons = [[button(words.forgetMeYes, .here), button(words.forgetMeNo, .cancel)]]
-            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))])
+            let question = Reply.send(OutgoingMessage(text: RichText(plain: words.forgetMeConfirm), buttons: buttons))
+            return HandlerOutcome(replies: [context.answersPrivatelyInPlace ? question.privately(to: user) : question])
         }
         let buttons = [
             [button(words.forgetMeEverywhere, .everywhere)], [button(words.forgetMeHereOnly, .here), button(words.forgetMeNo, .cancel)],
@@ -197,16 +205,24 @@ public struct PrivacyFeature: Feature {
         }
         // A chat's export is the chat's business: the group sees who asked for it.
         let requester = context.envelope.actor.person?.displayName ?? ""
-        if try tx.reachesPrivately(user) {
+        let note = scope == .chat ? words.exportChatSentPrivately(to: requester) : words.exportSentPrivately
+        if context.answersPrivatelyInPlace {
             guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
-            let note = scope == .chat ? words.exportChatSentPrivately(to: requester) : words.exportSentPrivately
-            return HandlerOutcome(replies: [.privateDocument(document, to: user), .send(OutgoingMessage(text: RichText(plain: note)))])
+            let privately = Reply.document(document).privately(to: user)
+            return HandlerOutcome(replies: scope == .chat ? [privately, .send(OutgoingMessage(text: RichText(plain: note)))] : [privately])
+        }
+        if try context.platform.privateChats == .openedByTheBot || tx.reachesPrivately(user) {
+            guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
+            return HandlerOutcome(replies: [Reply.document(document).privately(to: user), .send(OutgoingMessage(text: RichText(plain: note)))])
+        }
+        guard context.platform.deepLinks != nil else {
+            return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportNeedsPrivateChatOpened)))])
         }
         let request = String(try tx.requestExport(scope, user: user, chat: context.chatID, at: context.envelope.date))
         let payload = scope == .chat ? StartLink("export", request, String(context.chatID.rawValue)) : StartLink("export", request)
         let link = Button.privateChat(words.exportOpenPrivateChat, start: payload.encoded)
-        let note = scope == .chat ? words.exportChatNeedsPrivateChat(requester) : words.exportNeedsPrivateChat
-        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: note), buttons: [[link]]))])
+        let asked = scope == .chat ? words.exportChatNeedsPrivateChat(requester) : words.exportNeedsPrivateChat
+        return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: asked), buttons: [[link]]))])
     }
 
     /// The private chat opened through an export's link: the file, if the link is the sender's own

@@ -10,7 +10,17 @@ public struct ReactionsFeature: Feature {
         /// ⭐ toggles the roast in the presser's favorites (and its count on the pressed message).
         case favorite(RoastID, message: MessageID?)
         /// The sender's own native reactions on a message changed.
-        case native(message: MessageID, old: [String], new: [String])
+        case native(message: MessageID, NativeChange)
+    }
+
+    /// How the platform reported a change of someone's native reactions.
+    public enum NativeChange: Sendable, Hashable {
+        /// All of them before and after (Telegram).
+        case replaced(old: [String], new: [String])
+        /// One added (Discord).
+        case added(String)
+        /// One removed (Discord).
+        case removed(String)
     }
 
     /// This feature's buttons.
@@ -53,7 +63,11 @@ public struct ReactionsFeature: Feature {
             case nil: return nil
             }
         case .event(.reactionChange(let message, let old, let new)):
-            return .native(message: message, old: old, new: new)
+            return .native(message: message, .replaced(old: old, new: new))
+        case .event(.reactionAdded(let message, let emoji)):
+            return .native(message: message, .added(emoji))
+        case .event(.reactionRemoved(let message, let emoji)):
+            return .native(message: message, .removed(emoji))
         case .command, .event, .startLink:
             return nil
         }
@@ -62,7 +76,7 @@ public struct ReactionsFeature: Feature {
     /// A native reaction is an interaction with the bot only on one of its roasts; every other
     /// action of this feature is.
     public func confirmsActivity(_ action: Action, in chat: ChatID, _ tx: borrowing StoreTransaction) throws -> Bool {
-        guard case .native(let message, _, _) = action else { return true }
+        guard case .native(let message, _) = action else { return true }
         return try Self.roast(reactedTo: message, in: chat, tx) != nil
     }
 
@@ -72,7 +86,7 @@ public struct ReactionsFeature: Feature {
         switch action {
         case .react(let id, let kind, let message): try press(kind, on: id, message: message, context, tx)
         case .favorite(let id, let message): try favorite(id, message: message, context, tx)
-        case .native(let message, let old, let new): try nativeChange(message: message, old: old, new: new, context, tx)
+        case .native(let message, let change): try nativeChange(change, on: message, context, tx)
         }
     }
 
@@ -103,24 +117,39 @@ public struct ReactionsFeature: Feature {
             notice: on ? context.words.favoriteAdded : context.words.favoriteRemoved)
     }
 
-    /// Only roast messages count, and only the four mapped emoji families (🤣/😁 → 😂, 🔥/❤‍🔥 → 🔥,
-    /// 😐/🥱 → 😐, 👎/💩 → 👎).
-    private func nativeChange(message: MessageID, old: [String], new: [String], _ context: EventContext, _ tx: borrowing StoreTransaction)
+    /// Only roast messages count, and only the emoji the platform maps to the four quick reactions
+    /// (``PlatformProfile/NativeReactions``; on Telegram 🤣/😁 → 😂, 🔥/❤‍🔥 → 🔥, 😐/🥱 → 😐, 👎/💩 → 👎).
+    /// A reaction added becomes the person's reaction; removing the one that counts removes it (or
+    /// falls back to another they still have, where the platform reports them all).
+    private func nativeChange(_ change: NativeChange, on message: MessageID, _ context: EventContext, _ tx: borrowing StoreTransaction)
         throws -> HandlerOutcome
     {
         guard let user = context.sender?.id, let roast = try Self.roast(reactedTo: message, in: context.chatID, tx) else {
             return .nothing
         }
-        let before = old.compactMap(ReactionKind.init(nativeEmoji:))
-        let after = new.compactMap(ReactionKind.init(nativeEmoji:))
+        let vocabulary = context.platform.reactions
+        func kinds(_ emoji: [String]) -> [ReactionKind] {
+            emoji.compactMap { vocabulary.quickReaction(for: $0).flatMap(ReactionKind.init(rawValue:)) }
+        }
         let current = try tx.reaction(roast: roast.id, user: user)
         let next: ReactionKind?
-        if let added = after.last(where: { !before.contains($0) }) {
+        switch change {
+        case .replaced(let old, let new):
+            let before = kinds(old)
+            let after = kinds(new)
+            if let added = after.last(where: { !before.contains($0) }) {
+                next = added
+            } else if let current, before.contains(current), !after.contains(current) {
+                next = after.last
+            } else {
+                return .nothing
+            }
+        case .added(let emoji):
+            guard let added = kinds([emoji]).first else { return .nothing }
             next = added
-        } else if let current, before.contains(current), !after.contains(current) {
-            next = after.last
-        } else {
-            return .nothing
+        case .removed(let emoji):
+            guard let current, kinds([emoji]).first == current else { return .nothing }
+            next = nil
         }
         guard next != current else { return .nothing }
         try tx.setReaction(roast: roast.id, user: user, kind: next, via: .native, at: context.envelope.date)

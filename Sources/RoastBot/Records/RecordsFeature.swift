@@ -42,7 +42,8 @@ public struct RecordsFeature: Feature {
         CommandSpec("favorites", summary: LocalizedText(vi: "Các roast bạn đã ⭐", en: "Your ⭐ roasts"), personal: true),
         CommandSpec(
             "history", usage: LocalizedText(vi: "/history [tâm trạng] [chủ đề]", en: "/history [mood] [category]"),
-            summary: LocalizedText(vi: "Roast gần đây và phản ứng của bạn", en: "Your recent roasts and reactions"), personal: true),
+            summary: LocalizedText(vi: "Roast gần đây và phản ứng của bạn", en: "Your recent roasts and reactions"),
+            options: [.mood, .category], personal: true),
         CommandSpec("stats", summary: LocalizedText(vi: "Thống kê roast của bạn", en: "Your Roast Stats"), personal: true),
     ]
     public let buttonTags = ["fv"]

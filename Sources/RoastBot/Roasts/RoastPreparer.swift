@@ -45,7 +45,8 @@ public struct RoastPreparer: Sendable {
         do {
             plan = try database.read { tx in try self.plan(need, envelope, tx) }
         } catch {
-            logger.error("cannot plan an AI roast", metadata: ["update": "\(envelope.sequence)", "error": "\(error)"])
+            logger.error(
+                "cannot plan an AI roast", metadata: ["update": "\(envelope.key.map(String.init) ?? "none")", "error": "\(error)"])
             return nil
         }
         guard let plan else { return nil }
@@ -79,7 +80,7 @@ public struct RoastPreparer: Sendable {
     private func plan(_ need: RoastNeed, _ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> (
         prompt: RoastPrompt, collection: String?
     )? {
-        guard try !tx.hasApplied(envelope.sequence, from: envelope.source) else { return nil }
+        if let key = envelope.key, try tx.hasApplied(key, from: envelope.source) { return nil }
         // A chat seen for the first time gets the defaults it is about to be created with.
         let chat =
             try tx.chat(envelope.chat.id)
@@ -96,7 +97,7 @@ public struct RoastPreparer: Sendable {
         }
         let ask = try RoastAudience.ask(
             request, chat: chat, person: envelope.sender?.id, on: LocalDate(envelope.date, in: chat.zone), tx)
-        var random = SplitMix64(seed: seed ^ (UInt64(bitPattern: envelope.sequence) &* 0x9E37_79B9_7F4A_7C15) ^ 0xA1)
+        var random = SplitMix64(seed: seed ^ (UInt64(bitPattern: UpdateProcessor.randomKey(of: envelope)) &* 0x9E37_79B9_7F4A_7C15) ^ 0xA1)
         return selector.prompt(for: ask, catalog: collections.catalog, using: &random)
     }
 }

@@ -1,3 +1,4 @@
+import ChatPlatform
 import RoastCore
 
 /// Every command of the bot, from its features: what `/help` lists and the platform's menus show.
@@ -13,6 +14,9 @@ public struct CommandMenu: Sendable, Hashable {
     public init(_ commands: [CommandSpec]) {
         self.commands = commands
     }
+
+    /// Every command as platforms list them (``CommandPublishing``).
+    public var published: [MenuCommand] { commands.map(\.menuCommand) }
 
     /// Commands for `audience` in `language`; admins see everyone's commands too.
     public func entries(for audience: CommandSpec.Audience, in language: Language) -> [Entry] {

@@ -1,3 +1,4 @@
+import ChatPlatform
 import RoastCore
 
 /// A command a feature answers, as `/help` and the platform's menus show it.
@@ -9,24 +10,34 @@ public struct CommandSpec: Sendable, Hashable {
         case admins
     }
 
-    /// The name without the slash, lower-case ASCII (Telegram allows `a-z`, `0-9`, `_`).
+    /// The name without the slash, lower-case ASCII letters, digits and `_` (what every platform's
+    /// menus accept).
     public var name: String
     public var audience: Audience
     /// The usage line of `/help`, e.g. `/roast [category] [1-5] [mood]`.
     public var usage: LocalizedText
-    /// One line describing the command, at most 256 characters (the platforms' limit for menus).
+    /// One line describing the command; platforms cut it to their limit for menus.
     public var summary: LocalizedText
+    /// What it takes, as platforms with typed options offer it (see ``MenuCommand/options``).
+    public var options: [MenuOption]
     /// About the person who sends it (their streak, moods, data): sent by no person (an anonymous
     /// admin, a channel), it is answered with a short explanation instead.
     public var personal: Bool
 
     public init(
-        _ name: String, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText, personal: Bool = false
+        _ name: String, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText, options: [MenuOption] = [],
+        personal: Bool = false
     ) {
         self.name = name
         self.audience = audience
         self.usage = usage ?? LocalizedText(vi: "/" + name, en: "/" + name)
         self.summary = summary
+        self.options = options
         self.personal = personal
+    }
+
+    /// The command as platforms list it in their menus.
+    public var menuCommand: MenuCommand {
+        MenuCommand(name: name, audience: audience == .admins ? .admins : .everyone, summary: MenuText(summary), options: options)
     }
 }

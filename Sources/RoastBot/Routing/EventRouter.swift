@@ -12,7 +12,8 @@ import RoastStore
 /// the buttons the bot issued on that message and the person they are for. A personal command sent by no person (an anonymous admin, a channel),
 /// an unknown command, a stale
 /// button and an event nobody handles are answered here — an unknown command only in a private
-/// chat or when addressed to this bot (`/cmd@ThisBot`): in a group a bare one may be for another bot.
+/// chat, when addressed to this bot (`/cmd@ThisBot`), or on a platform where every command is an
+/// interaction for it: in a Telegram group a bare one may be for another bot.
 public struct EventRouter: Sendable {
     /// Every feature's commands, in order.
     public let menu: CommandMenu
@@ -24,10 +25,12 @@ public struct EventRouter: Sendable {
     private let personalCommands: Set<String>
     /// The features that may add replies to any action.
     private let companions: [any FeatureUnit]
+    /// Every command comes as an interaction for this bot (``PlatformProfile/Interactions/commands``).
+    private let commandsAreForThisBot: Bool
     private let logger: Logger
 
     /// - Precondition: no two features declare the same command or button tag.
-    public init(features: [any Feature], logger: Logger) {
+    public init(features: [any Feature], platform: PlatformProfile, logger: Logger) {
         var commandOwners: [String: Int] = [:]
         var tagOwners: [String: Int] = [:]
         var startLinkOwners: [String: Int] = [:]
@@ -49,6 +52,7 @@ public struct EventRouter: Sendable {
         self.tagOwners = tagOwners
         self.startLinkOwners = startLinkOwners
         self.personalCommands = Set(features.flatMap(\.commands).filter(\.personal).map(\.name))
+        self.commandsAreForThisBot = platform.interactions.commands
         self.logger = logger
     }
 
@@ -71,24 +75,25 @@ public struct EventRouter: Sendable {
             }
             guard let owner = commandOwners[command], let decoded = units[owner].decode(.command(name: command, arguments: words))
             else {
-                guard addressed || envelope.chat.kind == .privateChat else {
+                guard addressed || envelope.chat.kind == .privateChat || commandsAreForThisBot else {
                     logger.debug("unknown command not addressed to this bot; left to other bots", metadata: ["chat": "\(envelope.chat.id)"])
                     return RoutedAction(target: .ignored, traits: ActionTraits())
                 }
                 return RoutedAction(target: .unknownCommand(name: String(name.prefix(32))), traits: traits)
             }
             return routed(owner, decoded, traits)
-        case .buttonPress(_, let data, let message):
+        case .buttonPress(let data, let message):
             let traits = ActionTraits(countsAsActivity: true)
             guard let payload = CallbackPayload(parsing: data), let owner = tagOwners[payload.tag],
                 let decoded = units[owner].decode(.button(payload, message: message))
             else { return RoutedAction(target: .staleButton, traits: traits) }
             return routed(owner, decoded, traits)
-        case .mention, .reactionChange, .botMembership, .memberChanged, .memberLeft, .migrated, .inlineQuery, .inlineChosen:
+        case .mention, .reactionChange, .reactionAdded, .reactionRemoved, .botMembership, .memberChanged, .memberLeft, .migrated,
+            .inlineQuery, .inlineChosen:
             let traits: ActionTraits
             switch envelope.event {
             case .mention: traits = ActionTraits(isRequest: true, countsAsActivity: true)
-            case .reactionChange: traits = ActionTraits(countsAsActivity: true)
+            case .reactionChange, .reactionAdded, .reactionRemoved: traits = ActionTraits(countsAsActivity: true)
             default: traits = ActionTraits()
             }
             for index in units.indices {
@@ -107,7 +112,7 @@ public struct EventRouter: Sendable {
     /// Messages posted before keyboards were recorded in the chat have nothing to check against.
     /// Every other action passes unchanged.
     public func screen(_ routed: RoutedAction, _ envelope: IncomingEnvelope, _ tx: borrowing StoreTransaction) throws -> RoutedAction {
-        guard case .feature = routed.target, case .buttonPress(_, let data, let message) = envelope.event else { return routed }
+        guard case .feature = routed.target, case .buttonPress(let data, let message) = envelope.event else { return routed }
         guard let message, try tx.pressStanding(data, on: message, in: envelope.chat.id) != .notIssued else {
             logger.info("button pressed on a message it was not issued on", metadata: ["chat": "\(envelope.chat.id)"])
             return RoutedAction(target: .staleButton, traits: ActionTraits())

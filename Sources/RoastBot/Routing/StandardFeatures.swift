@@ -1,3 +1,4 @@
+import ChatPlatform
 import Logging
 import RoastCore
 
@@ -5,18 +6,21 @@ import RoastCore
 ///
 /// A new feature is a folder with its ``Feature`` and one line here.
 public enum StandardFeatures {
-    /// - Parameter aiAvailable: whether an AI provider is configured (the settings offer the AI switch).
+    /// - Parameters:
+    ///   - platform: what the platform offers: inline mode only where it exists; share cards print its
+    ///     deep link (``ShareLinks``).
+    ///   - aiAvailable: whether an AI provider is configured (the settings offer the AI switch).
     public static func list(
-        selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog, links: ShareLinks = .standard,
+        selector: RoastSelector, collections: CollectionCatalogStore, badges: BadgeCatalog, platform: PlatformProfile,
         aiAvailable: Bool = false
     ) -> [any Feature] {
         let roasts = RoastsFeature(selector: selector, collections: collections)
-        return [
+        var features: [any Feature] = [
             WelcomeFeature(roasts: roasts),
             roasts,
             MoodsFeature(),
             StreaksFeature(),
-            CardsFeature(links: links, collections: collections),
+            CardsFeature(links: ShareLinks(platform.deepLinks), collections: collections),
             BadgesFeature(catalog: badges, collections: collections),
             CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),
@@ -25,7 +29,8 @@ public enum StandardFeatures {
             PrivacyFeature(aiAvailable: aiAvailable),
             MembershipFeature(),
             ReactionsFeature(),
-            SharingFeature(selector: selector),
         ]
+        if platform.inlineMode { features.append(SharingFeature(selector: selector)) }
+        return features
     }
 }

@@ -26,6 +26,7 @@ public struct Scheduler: Sendable {
     public static let reminderWindow: TimeInterval = 2 * 3600
 
     private let database: RoastDatabase
+    private let platform: PlatformProfile
     private let selector: RoastSelector
     private let collections: CollectionCatalogStore
     private let streakRisk: any StreakRiskSource
@@ -34,12 +35,16 @@ public struct Scheduler: Sendable {
     private let logger: Logger
     private let metrics: BotMetrics
 
+    /// - Parameter platform: where a chat's posts go when no topic was picked for them
+    ///   (``PlatformProfile/hasMainThread``).
     public init(
-        database: RoastDatabase, selector: RoastSelector, collections: CollectionCatalogStore = CollectionCatalogStore(),
+        database: RoastDatabase, platform: PlatformProfile, selector: RoastSelector,
+        collections: CollectionCatalogStore = CollectionCatalogStore(),
         streakRisk: any StreakRiskSource, seed: UInt64, lateWindow: TimeInterval = PostSchedule.defaultLateWindow, logger: Logger,
         metrics: BotMetrics = .disabled
     ) {
         self.database = database
+        self.platform = platform
         self.selector = selector
         self.collections = collections
         self.streakRisk = streakRisk
@@ -97,9 +102,11 @@ public struct Scheduler: Sendable {
         return pass
     }
 
-    /// The schedules that apply to a chat with its current settings.
+    /// The schedules that apply to a chat with its current settings: none while its posts have nowhere
+    /// to go (a chat without a main thread where no topic was picked and nobody asked the bot anything yet).
     func schedules(for chat: ChatSettings) -> [(ScheduledPostKind, PostSchedule)] {
         var result: [(ScheduledPostKind, PostSchedule)] = []
+        guard ReplyPlacement.scheduled(in: chat, on: platform) != nil else { return result }
         if chat.dailyEnabled {
             let time = LocalTime(chat.dailyTime) ?? LocalTime(hour: 9)
             result.append((.daily, PostSchedule(time: time, weekdaysOnly: chat.weekdaysOnly, lateWindow: lateWindow)))
@@ -142,6 +149,7 @@ public struct Scheduler: Sendable {
     }
 
     private func postDaily(chat: ChatSettings, date: LocalDate, now: Date, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard let placement = ReplyPlacement.scheduled(in: chat, on: platform) else { return false }
         // Seeded by chat and day: a pass repeated after a crash picks the same roast.
         let mix =
             UInt64(bitPattern: chat.chatID.rawValue &* 0x9E37_79B9) ^ UInt64(bitPattern: Int64(date.dayNumber)) &* 0x2545_F491_4F6C_DD1D
@@ -166,20 +174,19 @@ public struct Scheduler: Sendable {
         try tx.attachRoast(id, toClaimOf: chat.chatID, on: date, kind: .daily)
         guard let stored = try tx.roast(id) else { return false }
         let view = try DailyRoastView(stored, counts: [:], on: date, catalog: collections.catalog, tx)
-        try tx.enqueue(
-            .send(ReplyPlacement.scheduled(in: chat).place(view.message)), chat: chat.chatID, anchor: id, at: now, priority: .broadcast)
+        try tx.enqueue(.send(placement.place(view.message)), chat: chat.chatID, anchor: id, at: now, priority: .broadcast)
         return true
     }
 
     private func postReminder(chat: ChatSettings, date: LocalDate, now: Date, _ tx: borrowing StoreTransaction) throws -> Bool {
+        guard let placement = ReplyPlacement.scheduled(in: chat, on: platform) else { return false }
         let members = try streakRisk.membersAtRisk(in: chat.chatID, on: date, tx).filter { $0.streak >= 2 }
         let outcome: ScheduledPostOutcome = members.isEmpty ? .nothing : .posted
         guard try tx.claimScheduledPost(chat: chat.chatID, on: date, kind: .reminder, outcome: outcome, at: now), !members.isEmpty else {
             return false
         }
         let message = ReminderView(members: members, words: Phrasebook(chat.language)).message
-        try tx.enqueue(
-            .send(ReplyPlacement.scheduled(in: chat).place(message)), chat: chat.chatID, anchor: nil, at: now, priority: .broadcast)
+        try tx.enqueue(.send(placement.place(message)), chat: chat.chatID, anchor: nil, at: now, priority: .broadcast)
         return true
     }
 

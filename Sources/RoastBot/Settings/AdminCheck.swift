@@ -8,7 +8,9 @@ import Timekeeping
 /// inside a SQLite transaction and must not await), for the actions that need it
 /// (``ActionNeeds/adminStatus``: `/settings`, settings buttons, `/export chat`).
 ///
-/// Answers come from the platform (``ChatAdministration``) and are cached for `ttl` seconds of the
+/// An answer the platform gave with the event (``IncomingEnvelope/senderIsAdmin``: Discord sends the
+/// member's permissions with each interaction) is taken as it is. Otherwise answers come from the
+/// platform (``ChatAdministration``) and are cached for `ttl` seconds of the
 /// clock's uptime (setting the machine's clock neither keeps nor drops them); a change of the bot's
 /// own membership in a chat, or another member's status, drops that chat's cache. An anonymous admin
 /// (posting as the group) is an admin; a channel posting in the group is not. When the platform
@@ -44,6 +46,8 @@ public final class AdminCheck: Sendable {
         case .channel, .bot: return false
         case .nobody: return nil
         }
+        // The event's own word counts for its own chat.
+        if needs.adminOf == nil, let known = envelope.senderIsAdmin { return known }
         let chat = needs.adminOf ?? envelope.chat.id
         // Everyone administers their own private chat.
         guard needs.adminOf != nil || envelope.chat.kind != .privateChat else { return true }

@@ -25,7 +25,10 @@ public struct SettingsFeature: Feature {
             "settings",
             summary: LocalizedText(
                 vi: "Cài đặt (ai cũng xem được; trong nhóm, quản trị viên đổi)",
-                en: "Settings (anyone reads them; in groups, admins change them)"))
+                en: "Settings (anyone reads them; in groups, admins change them)"),
+            options: [
+                .words("change", LocalizedText(vi: "Cài đặt và giá trị (vd. language en)", en: "Setting and value (e.g. language vi)"))
+            ])
     ]
     public let buttonTags = [SettingChange.payloadTag]
     /// Whether the operator configured an AI provider (else the AI switch has nothing to switch).
@@ -83,7 +86,9 @@ public struct SettingsFeature: Feature {
         case .success(let change):
             let updated = try apply(change, context, tx)
             let after = Phrasebook(updated.language)
-            return Self.text(after.settingChanged(Self.describe(change, updated, after, at: context.envelope.date)))
+            return Self.text(
+                after.settingChanged(
+                    Self.describe(change, updated, after, at: context.envelope.date, mainThread: context.platform.hasMainThread)))
         }
     }
 
@@ -111,8 +116,8 @@ public struct SettingsFeature: Feature {
         -> SettingsView
     {
         SettingsView(
-            settings: settings, page: page, editable: editable, chat: context.envelope.chat, aiAvailable: aiAvailable,
-            date: context.envelope.date)
+            settings: settings, page: page, editable: editable, chat: context.envelope.chat, mainThread: context.platform.hasMainThread,
+            aiAvailable: aiAvailable, date: context.envelope.date)
     }
 
     /// Private chats: anyone. Groups: only a sender the platform confirmed as admin.
@@ -129,7 +134,9 @@ public struct SettingsFeature: Feature {
     }
 
     /// "Language → English": the setting and its new value in words.
-    static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook, at date: Date) -> String {
+    static func describe(_ change: SettingChange, _ settings: ChatSettings, _ words: Phrasebook, at date: Date, mainThread: Bool = true)
+        -> String
+    {
         switch change {
         case .language(let language): "\(words.labelLanguage) → \(words.languageName(language))"
         case .timeZone(let zone): "\(words.labelTimeZone) → \(words.timeZoneName(zone, at: date))"
@@ -141,7 +148,7 @@ public struct SettingsFeature: Feature {
         case .reminders(let on): "\(words.labelReminders) → \(words.onOff(on))"
         case .banners(let on): "\(words.labelBanners) → \(words.onOff(on))"
         case .ai(let on): "\(words.labelAI) → \(words.onOff(on))"
-        case .postTopic: "\(words.labelPostTopic) → \(words.postTopic(settings.postTopic))"
+        case .postTopic: "\(words.labelPostTopic) → \(words.postTopic(settings.postTopic, mainThread: mainThread))"
         }
     }
 

@@ -26,18 +26,22 @@ public struct SettingsView: Sendable {
     public let editable: Bool
     /// The chat the panel is shown in (its kind, whether it has topics).
     public let chat: ChatRef
+    /// Whether the chat has a main thread for scheduled posts (``PlatformProfile/hasMainThread``).
+    public let mainThread: Bool
     /// Whether an AI provider is configured, so that the AI switch means something.
     public let aiAvailable: Bool
     /// When the panel is shown: the timezone's current UTC offset is given.
     public let date: Date
 
     public init(
-        settings: ChatSettings, page: Page = .main, editable: Bool = true, chat: ChatRef, aiAvailable: Bool, date: Date
+        settings: ChatSettings, page: Page = .main, editable: Bool = true, chat: ChatRef, mainThread: Bool = true, aiAvailable: Bool,
+        date: Date
     ) {
         self.settings = settings
         self.page = page
         self.editable = editable
         self.chat = chat
+        self.mainThread = mainThread
         self.aiAvailable = aiAvailable
         self.date = date
     }
@@ -82,7 +86,7 @@ public struct SettingsView: Sendable {
             (words.labelBanners, words.onOff(settings.bannersEnabled)),
             (words.labelAI, aiAvailable ? words.onOff(settings.aiEnabled) : words.aiNotConfigured),
         ]
-        if chat.isForum { lines.append((words.labelPostTopic, words.postTopic(settings.postTopic))) }
+        if chat.isForum { lines.append((words.labelPostTopic, words.postTopic(settings.postTopic, mainThread: mainThread))) }
         return lines
     }
 

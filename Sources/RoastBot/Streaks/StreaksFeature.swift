@@ -32,7 +32,12 @@ public struct StreaksFeature: Feature {
             "streak", summary: LocalizedText(vi: "Chuỗi ngày của bạn trong nhóm này", en: "Your streak in this chat"), personal: true),
         CommandSpec(
             "remind", usage: LocalizedText(vi: "/remind on|off", en: "/remind on|off"),
-            summary: LocalizedText(vi: "Bật/tắt nhắc giữ chuỗi", en: "Turn your streak reminders on or off"), personal: true),
+            summary: LocalizedText(vi: "Bật/tắt nhắc giữ chuỗi", en: "Turn your streak reminders on or off"),
+            options: [
+                .choice(
+                    "reminders", LocalizedText(vi: "Nhắc", en: "Reminders"),
+                    [("on", LocalizedText(vi: "Bật", en: "On")), ("off", LocalizedText(vi: "Tắt", en: "Off"))])
+            ], personal: true),
     ]
     public let buttonTags = ["z"]
     public let engine: StreakEngine

@@ -6,7 +6,7 @@ import RoastStore
 /// group, and the chat's lifecycle (the bot added or removed, a group becoming a supergroup).
 public struct WelcomeFeature: Feature {
     public enum Action: Sendable, Hashable {
-        /// `/start`; a deep link `t.me/<bot>?start=roast_meetings_3` adds a roast with those words.
+        /// `/start`; a deep link (Telegram: `t.me/<bot>?start=roast_meetings_3`) adds a roast with those words.
         case start(deepLink: RoastRequest?)
         case help
         /// The bot's own membership in the chat changed.
@@ -96,8 +96,10 @@ public struct WelcomeFeature: Feature {
         var text = RichText()
         text.append(.bold(words.greeting(name: context.sender?.displayName ?? "👋")))
         text.append(.plain("\n\n" + words.howToStart))
-        if context.envelope.chat.isGroup {
-            text.append(.plain("\n\n" + words.groupAdminHint))
+        let reactions = context.platform.reactions
+        if context.envelope.chat.isGroup, reactions.visibility == .asAdministrator {
+            let shown = ReactionKind.allCases.compactMap { reactions.equivalents[$0.rawValue]?.first }.joined(separator: " ")
+            text.append(.plain("\n\n" + words.groupAdminHint(platform: context.platform.name, emoji: shown)))
         }
         text.append(.plain("\n\n" + words.otherLanguageHint))
         return HandlerOutcome(replies: [.send(OutgoingMessage(text: text))])

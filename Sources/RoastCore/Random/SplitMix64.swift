@@ -1,5 +1,5 @@
 /// A small, fast, seedable generator. Each update gets its own generator seeded from the bot's seed
-/// and the update's sequence number, so re-applying an update after a crash makes the same choices.
+/// and the event's key, so re-applying an event after a crash makes the same choices.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,4 +1,5 @@
-/// The four quick reactions on a roast.
+/// The four quick reactions on a roast. A platform's own reactions count as them by the mapping its
+/// adapter gives (ChatPlatform's `PlatformProfile.NativeReactions`), by their emoji (``rawValue``).
 public enum ReactionKind: String, Sendable, Hashable, Codable, CaseIterable {
     case hilarious = "😂"
     case fire = "🔥"
@@ -18,17 +19,5 @@ public enum ReactionKind: String, Sendable, Hashable, Codable, CaseIterable {
     public init?(code: String) {
         guard let kind = Self.allCases.first(where: { $0.code == code }) else { return nil }
         self = kind
-    }
-
-    /// Maps a native platform reaction emoji to a quick reaction. 😂 is not a Telegram reaction,
-    /// so 🤣 and 😁 stand for it; other emoji are ignored (nil).
-    public init?(nativeEmoji: String) {
-        switch nativeEmoji {
-        case "🤣", "😁", "😂": self = .hilarious
-        case "🔥", "❤‍🔥", "❤️‍🔥": self = .fire
-        case "😐", "🥱": self = .meh
-        case "👎", "💩": self = .dislike
-        default: return nil
-        }
     }
 }

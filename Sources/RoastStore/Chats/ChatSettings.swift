@@ -37,9 +37,12 @@ public struct ChatSettings: Sendable, Hashable {
     public var remindersEnabled: Bool
     public var bannersEnabled: Bool
     public var aiEnabled: Bool
-    /// The forum topic scheduled posts (Roast of the Day, reminders, banners) go to; nil: the
-    /// chat's main thread (a forum's General topic).
+    /// The topic scheduled posts (Roast of the Day, reminders, banners) go to; nil: the chat's main
+    /// thread (a forum's General topic), or where the bot was last asked something (``lastTopic``) in
+    /// a chat without one.
     public var postTopic: TopicID?
+    /// The topic of the chat where someone last asked the bot something (nil: its main thread).
+    public var lastTopic: TopicID?
     /// False once the bot has left or been removed from the chat.
     public var isActive: Bool
     public var createdAt: Date
@@ -61,6 +64,7 @@ public struct ChatSettings: Sendable, Hashable {
         bannersEnabled: Bool = true,
         aiEnabled: Bool = true,
         postTopic: TopicID? = nil,
+        lastTopic: TopicID? = nil,
         isActive: Bool = true,
         createdAt: Date
     ) {
@@ -79,6 +83,7 @@ public struct ChatSettings: Sendable, Hashable {
         self.bannersEnabled = bannersEnabled
         self.aiEnabled = aiEnabled
         self.postTopic = postTopic
+        self.lastTopic = lastTopic
         self.isActive = isActive
         self.createdAt = createdAt
     }
@@ -93,7 +98,7 @@ public struct ChatSettings: Sendable, Hashable {
 extension ChatSettings: Codable {
     private enum CodingKeys: String, CodingKey {
         case chatID, kind, title, language, timeZone, maxSpice, dailyEnabled, dailyTime, weekdaysOnly, remindersEnabled, bannersEnabled
-        case aiEnabled, postTopic, isActive, createdAt, dailyCategories
+        case aiEnabled, postTopic, lastTopic, isActive, createdAt, dailyCategories
     }
 
     public init(from decoder: any Decoder) throws {
@@ -112,6 +117,7 @@ extension ChatSettings: Codable {
             bannersEnabled: try container.decode(Bool.self, forKey: .bannersEnabled),
             aiEnabled: try container.decode(Bool.self, forKey: .aiEnabled),
             postTopic: try container.decodeIfPresent(TopicID.self, forKey: .postTopic),
+            lastTopic: try container.decodeIfPresent(TopicID.self, forKey: .lastTopic),
             isActive: try container.decode(Bool.self, forKey: .isActive), createdAt: try container.decode(Date.self, forKey: .createdAt))
     }
 }

@@ -30,7 +30,7 @@ extension StoreTransaction {
     public func saveChat(_ settings: ChatSettings) throws(StoreError) {
         try connection.execute(
             """
-            INSERT INTO chats (\(Self.chatColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO chats (\(Self.chatColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (chat_id) DO UPDATE SET
                 kind = excluded.kind, title = excluded.title, language = excluded.language,
                 time_zone = excluded.time_zone, max_spice = excluded.max_spice,
@@ -38,12 +38,17 @@ extension StoreTransaction {
                 weekdays_only = excluded.weekdays_only, reminders_enabled = excluded.reminders_enabled,
                 banners_enabled = excluded.banners_enabled, ai_enabled = excluded.ai_enabled,
                 is_active = excluded.is_active, created_at = excluded.created_at, post_topic_id = excluded.post_topic_id,
-                daily_categories = excluded.daily_categories
+                daily_categories = excluded.daily_categories, last_topic_id = excluded.last_topic_id
             """,
             settings.chatID, settings.kind.rawValue, settings.title, settings.language.rawValue, settings.timeZone,
             settings.maxSpice.rawValue, settings.dailyEnabled, settings.dailyTime, settings.weekdaysOnly,
             settings.remindersEnabled, settings.bannersEnabled, settings.aiEnabled, settings.isActive, settings.createdAt,
-            settings.postTopic, Self.categoriesColumn(settings.dailyCategories))
+            settings.postTopic, Self.categoriesColumn(settings.dailyCategories), settings.lastTopic)
+    }
+
+    /// Records that someone asked the bot something in `topic` of `chat` (nil: its main thread).
+    public func setLastTopic(_ topic: TopicID?, of chat: ChatID) throws(StoreError) {
+        try connection.execute("UPDATE chats SET last_topic_id = ? WHERE chat_id = ?", topic, chat)
     }
 
     /// Records whether the bot is still a member of the chat, and since when it is not (the chat's data
@@ -127,7 +132,7 @@ extension StoreTransaction {
 
     static let chatColumns = """
         chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only, \
-        reminders_enabled, banners_enabled, ai_enabled, is_active, created_at, post_topic_id, daily_categories
+        reminders_enabled, banners_enabled, ai_enabled, is_active, created_at, post_topic_id, daily_categories, last_topic_id
         """
 
     static func chatSettings(_ row: borrowing Row) throws(StoreError) -> ChatSettings {
@@ -146,6 +151,7 @@ extension StoreTransaction {
             bannersEnabled: row.bool(10),
             aiEnabled: row.bool(11),
             postTopic: row.optionalInt64(14).map(TopicID.init(rawValue:)),
+            lastTopic: row.optionalInt64(16).map(TopicID.init(rawValue:)),
             isActive: row.bool(12),
             createdAt: row.date(13))
         settings.dailyCategories = Set(row.string(15).split(separator: ",").compactMap { RoastCategory(rawValue: String($0)) })

@@ -3,27 +3,36 @@ import Foundation
 
 /// Deliveries queued in the same transaction as the change that caused them.
 extension StoreTransaction {
-    /// Queues `action` for `chat`; `anchor` is the roast it posts, whose message id is recorded when
-    /// the item completes, and whose topic is the message's; `about` is the person (and the chat where
-    /// they acted) whose event caused it, so that forgetting them removes it. Returns the item's id.
+    /// Queues `action` for `destination`; `anchor` is the roast it posts, whose message id is recorded
+    /// when the item completes, and whose topic is the message's; `about` is the person (and the chat
+    /// where they acted) whose event caused it, so that forgetting them removes it. Returns the item's id.
     @discardableResult
     public func enqueue(
-        _ action: OutboxAction, chat: ChatID, anchor: RoastID?, at date: Date, priority: OutboxPriority = .reply,
+        _ action: QueuedAction, to destination: Destination, anchor: RoastID?, at date: Date, priority: OutboxPriority = .reply,
         about: (user: UserID, chat: ChatID)? = nil
     ) throws(StoreError) -> Int64 {
-        let payload = OutboxPayloadWriter.json(action)
+        let payload = OutboxRecord(action: action, person: destination.person, interaction: destination.interaction).json
         try connection.execute(
             """
             INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at, priority, about_user_id, about_chat_id)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            chat, payload, anchor, date, priority.rawValue, about?.user, about?.chat)
+            destination.chat, payload, anchor, date, priority.rawValue, about?.user, about?.chat)
         let id = connection.lastInsertRowID
         // Roasts start in the main thread (NULL): only a topic needs writing.
         if let anchor, case .send(let message) = action, let topic = message.topic {
             try connection.execute("UPDATE roasts SET topic_id = ? WHERE roast_id = ?", topic, anchor)
         }
         return id
+    }
+
+    /// Queues `action` for `chat` as a whole (see ``enqueue(_:to:anchor:at:priority:about:)``).
+    @discardableResult
+    public func enqueue(
+        _ action: QueuedAction, chat: ChatID, anchor: RoastID?, at date: Date, priority: OutboxPriority = .reply,
+        about: (user: UserID, chat: ChatID)? = nil
+    ) throws(StoreError) -> Int64 {
+        try enqueue(action, to: Destination(chat: chat), anchor: anchor, at: date, priority: priority, about: about)
     }
 
     /// Pending items, oldest first.
@@ -78,14 +87,14 @@ extension StoreTransaction {
     func pendingDelivery(puts payload: String, on message: MessageID, in chat: ChatID, newMessage: Bool) throws(StoreError) -> Bool {
         let rows = try connection.query(
             "SELECT payload FROM outbox WHERE state = 'pending' AND chat_id = ? AND instr(payload, ?) > 0 ORDER BY outbox_id LIMIT 50",
-            chat, OutboxPayloadWriter.buttonPrefix(data: payload)
+            chat, OutboxRecord.buttonPrefix(data: payload)
         ) { (row: borrowing Row) in row.string(0) }
         for json in rows {
-            guard let action = try? Self.decoder.decode(OutboxAction.self, from: Data(json.utf8)) else { continue }
+            guard let action = (try? Self.decoder.decode(OutboxRecord.self, from: Data(json.utf8)))?.action else { continue }
             let buttons: [[Button]]
             switch action {
             case .send(let content) where newMessage: buttons = content.buttons
-            case .picture(let order) where newMessage: buttons = order.buttons
+            case .photo(let photo) where newMessage: buttons = photo.buttons
             case .edit(message, let content): buttons = content.buttons
             case .editButtons(message, let rows): buttons = rows
             default: continue
@@ -138,14 +147,14 @@ extension StoreTransaction {
             "UPDATE outbox SET state = 'failed', failure_reason = ?, payload = '' WHERE outbox_id = ?", String(reason.prefix(500)), id)
     }
 
-    /// Fails `chat`'s pending rows whose content cannot be read (written by a newer version, or
-    /// damaged), so that they stop blocking the chat's queue; returns how many.
+    /// Fails `chat`'s pending rows whose content cannot be read (written by a newer version, in a
+    /// format this one does not know, or damaged), so that they stop blocking the chat's queue; returns how many.
     public func failUnreadableOutbox(chat: ChatID) throws(StoreError) -> Int {
         let rows = try connection.query("SELECT outbox_id, payload FROM outbox WHERE state = 'pending' AND chat_id = ?", chat) {
             (row: borrowing Row) in (row.int64(0), row.string(1))
         }
         var failed = 0
-        for (id, payload) in rows where (try? Self.decoder.decode(OutboxAction.self, from: Data(payload.utf8))) == nil {
+        for (id, payload) in rows where (try? Self.decoder.decode(OutboxRecord.self, from: Data(payload.utf8))) == nil {
             try failOutbox(id, reason: "unreadable content")
             failed += 1
         }
@@ -175,14 +184,16 @@ extension StoreTransaction {
     private static let outboxColumns = "outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at, priority"
 
     private static func outboxItem(_ row: borrowing Row) throws(StoreError) -> OutboxItem {
-        let action: OutboxAction
+        let record: OutboxRecord
         do {
-            action = try decoder.decode(OutboxAction.self, from: Data(row.string(2).utf8))
+            record = try decoder.decode(OutboxRecord.self, from: Data(row.string(2).utf8))
         } catch {
             throw .corruptRow("outbox.payload of item \(row.int64(0))")
         }
         return OutboxItem(
-            id: row.int64(0), chatID: ChatID(row.int64(1)), action: action, anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)),
-            attempts: row.int(4), createdAt: row.date(5), priority: OutboxPriority(rawValue: row.int(6)) ?? .reply)
+            id: row.int64(0),
+            destination: Destination(chat: ChatID(row.int64(1)), person: record.person, interaction: record.interaction),
+            action: record.action, anchor: row.optionalInt64(3).map(RoastID.init(rawValue:)), attempts: row.int(4), createdAt: row.date(5),
+            priority: OutboxPriority(rawValue: row.int(6)) ?? .reply)
     }
 }

@@ -9,9 +9,8 @@ extension StoreTransaction {
     /// for there, shares reported from there, their moods, streak, active days, badges, counters, card
     /// choice, collection pick and profile, messages queued or failed about them there (a failed export
     /// keeps its whole file), exports they asked for there, and the record of their personal panels'
-    /// buttons there. When `chat` is their private chat with
-    /// the bot, the chat goes too (its settings, its queue and the inline shares reported from it).
-    /// Other chats are untouched.
+    /// buttons there. When `chat` is a private chat (theirs with the bot), the chat goes too (its
+    /// settings, its queue and the inline shares reported from it). Other chats are untouched.
     ///
     /// A table added later with a person column must be cleared here too (a test built from the
     /// schema fails otherwise).
@@ -21,6 +20,7 @@ extension StoreTransaction {
     /// the person (``RoastDatabase``).
     public func forgetUser(_ user: UserID, in chat: ChatID) throws(StoreError) {
         connection.erasesLogAfterCommit = true
+        let isPrivate = try self.chat(chat)?.kind == .privateChat
         try connection.execute(
             "DELETE FROM reactions WHERE user_id = ? AND roast_id IN (SELECT roast_id FROM roasts WHERE chat_id = ?)", user, chat)
         try connection.execute(
@@ -36,7 +36,7 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ? AND owner_user_id = ?", chat, user)
         // Moods, streaks, active days, badges, card choices and counters go with the profile (ON DELETE CASCADE).
         try connection.execute("DELETE FROM profiles WHERE chat_id = ? AND user_id = ?", chat, user)
-        if chat == .privateChat(of: user) { try forgetChat(chat) }
+        if isPrivate { try forgetChat(chat) }
     }
 
     /// Deletes everything stored in `chat`: its settings, members and everything about them there,
@@ -59,17 +59,29 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM chats WHERE chat_id = ?", chat)
     }
 
-    /// Whether the bot can write to `user` in their private chat: they have used it (a profile there)
-    /// and have not blocked the bot since.
+    /// Whether `user` has a private chat with the bot that they have used (a profile there) and not
+    /// blocked since: a platform on which only the person opens it (``ChatPlatform``'s
+    /// `PlatformProfile.PrivateChats.openedByThePerson`) lets the bot write there then. Whatever the
+    /// platform numbers private chats by, it is the private chat where they have a profile.
     public func reachesPrivately(_ user: UserID) throws(StoreError) -> Bool {
-        let chat = ChatID.privateChat(of: user)
-        return try connection.queryOne(
+        try connection.queryOne(
             """
-            SELECT 1 FROM chats JOIN profiles ON profiles.chat_id = chats.chat_id
-            WHERE chats.chat_id = ? AND chats.is_active = 1 AND profiles.user_id = ?
+            SELECT 1 FROM profiles JOIN chats ON chats.chat_id = profiles.chat_id
+            WHERE profiles.user_id = ? AND chats.kind = 'private' AND chats.is_active = 1 LIMIT 1
             """,
-            chat, user
+            user
         ) { (row: borrowing Row) in true } ?? false
+    }
+
+    /// `user` can no longer be written to privately (they blocked the bot): their private chats with it
+    /// count as left, as a chat that removed the bot does, until they write there again.
+    public func setPrivateChatsLeft(of user: UserID, at date: Date) throws(StoreError) {
+        try connection.execute(
+            """
+            UPDATE chats SET is_active = 0, left_at = coalesce(left_at, ?)
+            WHERE kind = 'private' AND is_active = 1 AND chat_id IN (SELECT chat_id FROM profiles WHERE user_id = ?)
+            """,
+            date, user)
     }
 
     /// Holds an export `user` asked for in `chat` until they open their private chat; returns the

@@ -220,15 +220,10 @@ public final class FakeBotAPI: Sendable {
     /// Whether a getUpdates long poll is waiting right now.
     public var isPollPending: Bool { state.withLock { $0.activePollID != nil } }
 
-    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
+    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first (``PatientWait``).
     public func waitFor(timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool) async
         -> Bool
     {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            do { try await Task.sleep(for: .milliseconds(10)) } catch { return condition() }
-        }
-        return true
+        await PatientWait.until(timeout: timeout, step: .milliseconds(10), condition)
     }
 }

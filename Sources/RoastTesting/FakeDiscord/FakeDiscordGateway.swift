@@ -223,14 +223,9 @@ public final class FakeDiscordGateway: Sendable {
     public var liveConnectionCount: Int { state.withLock { $0.liveConnectionIDs.count } }
     public var openConnectionCount: Int { state.withLock { $0.openConnectionIDs.count } }
 
-    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
+    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first (``PatientWait``).
     public func waitFor(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            do { try await Task.sleep(for: .milliseconds(10)) } catch { return condition() }
-        }
-        return true
+        await PatientWait.until(timeout: timeout, step: .milliseconds(10), condition)
     }
 
     // MARK: - Serving

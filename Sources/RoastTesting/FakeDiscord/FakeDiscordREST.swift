@@ -313,14 +313,9 @@ public final class FakeDiscordREST: Sendable {
     /// The fake's monotonic time, as requests and interactions are stamped with.
     public var now: Double { clock() }
 
-    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
+    /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first (``PatientWait``).
     public func waitFor(timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            do { try await Task.sleep(for: .milliseconds(10)) } catch { return condition() }
-        }
-        return true
+        await PatientWait.until(timeout: timeout, step: .milliseconds(10), condition)
     }
 
     // MARK: HTTP

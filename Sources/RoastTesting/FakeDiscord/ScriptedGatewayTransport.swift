@@ -39,15 +39,11 @@ public final class ScriptedGatewayTransport: GatewayTransport {
     public var urls: [String] { state.withLock { $0.urls } }
     public var connections: [ScriptedGatewayConnection] { state.withLock { $0.connections } }
 
-    /// Waits (real time, 10 ms steps) until `count` connections were opened; returns the last of them.
+    /// Waits (``PatientWait``) until `count` connections were opened; returns the last of them.
     public func connection(number count: Int, timeout: Duration = .seconds(30)) async -> ScriptedGatewayConnection? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let connections = self.connections
-            if connections.count >= count { return connections[count - 1] }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return nil
+        _ = await PatientWait.until(timeout: timeout, step: .milliseconds(10)) { self.connections.count >= count }
+        let connections = self.connections
+        return connections.count >= count ? connections[count - 1] : nil
     }
 }
 
@@ -113,24 +109,15 @@ public final class ScriptedGatewayConnection: GatewayTransportConnection {
     public var closeCode: Int? { state.withLock { $0.closeCode } }
     public var isOpen: Bool { state.withLock { $0.isOpen } }
 
-    /// Waits (real time) until the session has sent `count` payloads; returns them.
+    /// Waits (``PatientWait``) until the session has sent `count` payloads; returns them.
     public func waitForSent(_ count: Int, timeout: Duration = .seconds(30)) async -> [String] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let sent = self.sent
-            if sent.count >= count { return sent }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        _ = await PatientWait.until(timeout: timeout) { self.sent.count >= count }
         return sent
     }
 
-    /// Waits (real time) until the session closed this connection; returns the code.
+    /// Waits (``PatientWait``) until the session closed this connection; returns the code.
     public func waitForClose(timeout: Duration = .seconds(30)) async -> Int? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let code = closeCode { return code }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        _ = await PatientWait.until(timeout: timeout) { self.closeCode != nil }
         return closeCode
     }
 }

@@ -10,8 +10,14 @@ public struct TelegramInlineAnswers: InlineAnswering {
 
     public init(client: TelegramBotClient) { self.client = client }
 
+    /// An id Telegram would refuse refuses the whole answer (``CallbackData``'s one policy).
     public func answerInline(_ queryID: String, results: [InlineResult]) async throws(DeliveryError) {
-        let answers = results.filter { $0.id.utf8.count <= 64 }.map { result -> InlineQueryResult in
+        do {
+            try CallbackData.validate(resultIDs: results.map(\.id))
+        } catch {
+            throw .rejected(reason: "unrenderable inline answer: \(error)")
+        }
+        let answers = results.map { result -> InlineQueryResult in
             let description = result.description.map { String($0.prefix(200)) }
             if let photo = result.photo {
                 return .cachedPhoto(
@@ -22,7 +28,8 @@ public struct TelegramInlineAnswers: InlineAnswering {
             return .article(
                 InlineQueryResultArticle(
                     id: result.id, title: result.title,
-                    inputMessageContent: InputTextMessageContent(messageText: String(renderer.html(for: result.text).prefix(4000))),
+                    inputMessageContent: InputTextMessageContent(
+                        messageText: String(renderer.html(for: result.text).prefix(TelegramPlatform.messageLimit))),
                     description: description))
         }
         do {

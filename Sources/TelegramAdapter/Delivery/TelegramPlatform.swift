@@ -18,6 +18,8 @@ import Timekeeping
 /// - A forum topic that is gone (an admin deleted the topic scheduled posts go to) is refused as
 ///   "message thread not found": the message is posted in the chat's main thread instead, rather
 ///   than lost.
+/// - A delivery for one person (``Destination/person``) goes to their private chat, which on
+///   Telegram has the person's id (``privateChat(of:)``).
 public struct TelegramPlatform: ChatPlatform {
     private let client: TelegramBotClient
     private let renderer: any TelegramRendering
@@ -27,6 +29,8 @@ public struct TelegramPlatform: ChatPlatform {
     private let maxTransientRetries: Int
     private let maxFloodWaits: Int
     private let metrics: TelegramMetrics
+    /// What Telegram is like for this bot (see ``profile(botUsername:)``).
+    public let profile: PlatformProfile
 
     public init(
         client: TelegramBotClient, renderer: any TelegramRendering, gate: any SendGate, clock: any WallClock,
@@ -41,6 +45,33 @@ public struct TelegramPlatform: ChatPlatform {
         self.logger = logger
         self.maxTransientRetries = maxTransientRetries
         self.maxFloodWaits = maxFloodWaits
+        self.profile = Self.profile(botUsername: renderer.botUsername)
+    }
+
+    public func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
+        let chat = destination.person.map(Self.privateChat(of:)) ?? destination.chat
+        switch action {
+        case .send(let message):
+            return Delivered(message: try await send(message, to: chat))
+        case .edit(let target, let message):
+            try await edit(target, in: chat, to: message)
+            return Delivered(message: nil)
+        case .editButtons(let target, let buttons):
+            try await editButtons(target, in: chat, to: buttons)
+            return Delivered(message: nil)
+        case .document(let document):
+            return Delivered(message: try await sendDocument(document, to: chat))
+        case .photo(let photo):
+            return try await sendPhoto(photo, to: chat)
+        }
+    }
+
+    /// A button press's callback query is answered once it was handled (with its notice as the toast),
+    /// at once, outside the send throttle, and never repeated: a late answer is useless. Telegram sets
+    /// no deadline to defer for.
+    public func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
+        guard case .handled(let notice, _) = answer else { return }
+        try await acknowledge(buttonPress: interaction.handle, notice: notice)
     }
 
     public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
@@ -134,8 +165,8 @@ public struct TelegramPlatform: ChatPlatform {
     }
 
     /// `sendPhoto`: a PNG is uploaded, a stored photo sent by its `file_id`; the caption is cut to
-    /// Telegram's 1,024 characters. The returned id is the largest stored size's `file_id`.
-    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
+    /// Telegram's 1,024 characters. The returned stored id is the largest stored size's `file_id`.
+    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> Delivered {
         let caption: String? =
             try photo.caption.map { text throws(DeliveryError) in
                 try rendered(OutgoingMessage(text: Self.captionSized(text))).first?.html
@@ -162,7 +193,7 @@ public struct TelegramPlatform: ChatPlatform {
                         chatID: chat.rawValue, photo: input, caption: caption, parseMode: caption == nil ? nil : .html,
                         replyMarkup: keyboard, messageThreadID: thread, replyToMessageID: reply)
                 }
-                return SentPhoto(message: MessageID(sent.messageID), stored: sent.largestPhoto.map { StoredPhotoID($0.fileID) })
+                return Delivered(message: MessageID(sent.messageID), storedPhoto: sent.largestPhoto.map { StoredPhotoID($0.fileID) })
             } catch .rejected(let reason) where topic != nil && Self.isTopicGone(reason) {
                 logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
                 (topic, replyTo) = (nil, nil)
@@ -170,17 +201,14 @@ public struct TelegramPlatform: ChatPlatform {
         }
     }
 
-    /// Telegram's limit on a caption's visible text, less a margin.
-    static let captionLimit = 1_000
-
     /// `text` cut to ``captionLimit`` characters of visible text (a caption is never split).
     static func captionSized(_ text: RichText) -> RichText {
         guard text.plainText.utf16.count > captionLimit else { return text }
         return RichText(plain: String(text.plainText.prefix(captionLimit - 1)) + "…")
     }
 
-    /// Answered at once, outside the send throttle, and never repeated: a late answer is useless.
-    public func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
+    /// `answerCallbackQuery`.
+    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {
         do {
             try await client.answerCallbackQuery(id: callbackID, text: notice)
             metrics.request("answerCallbackQuery", .ok)

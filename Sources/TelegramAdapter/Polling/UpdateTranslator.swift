@@ -4,6 +4,9 @@ import TelegramBotAPI
 
 /// Turns Telegram updates into neutral events, or says why an update is skipped. Pure: no I/O.
 ///
+/// An event's key is the update's `update_id`; a button press is an interaction answered by its
+/// callback query's id.
+///
 /// Rules, in the order they apply to a message:
 /// - a service message with `migrate_to_chat_id` → ``IncomingEvent/migrated(to:)``;
 /// - text starting with a `bot_command` entity → ``IncomingEvent/command(name:arguments:message:addressed:)``
@@ -66,12 +69,12 @@ public struct UpdateTranslator: Sendable {
         case .inlineQuery(let query):
             return .event(
                 IncomingEnvelope(
-                    source: .telegram, sequence: sequence, date: receivedAt, chat: privateChat(of: query.from), sender: person(query.from),
+                    source: .telegram, key: sequence, date: receivedAt, chat: privateChat(of: query.from), sender: person(query.from),
                     event: .inlineQuery(id: query.id, query: query.query)))
         case .chosenInlineResult(let chosen):
             return .event(
                 IncomingEnvelope(
-                    source: .telegram, sequence: sequence, date: receivedAt, chat: privateChat(of: chosen.from),
+                    source: .telegram, key: sequence, date: receivedAt, chat: privateChat(of: chosen.from),
                     sender: person(chosen.from), event: .inlineChosen(resultID: chosen.resultID, query: chosen.query)))
         case .unsupported(let reason):
             return .skip(reason: "unsupported update: \(reason)")
@@ -92,7 +95,7 @@ public struct UpdateTranslator: Sendable {
         func envelope(_ event: IncomingEvent) -> Translation {
             .event(
                 IncomingEnvelope(
-                    source: .telegram, sequence: sequence, date: date, chat: chat, topic: topic, sender: sender, senderChat: senderChat,
+                    source: .telegram, key: sequence, date: date, chat: chat, topic: topic, sender: sender, senderChat: senderChat,
                     event: event))
         }
 
@@ -163,8 +166,8 @@ public struct UpdateTranslator: Sendable {
         let date = receivedAt
         return .event(
             IncomingEnvelope(
-                source: .telegram, sequence: sequence, date: date, chat: chat, topic: Self.topic(of: message), sender: person(query.from),
-                event: .buttonPress(callbackID: query.id, data: data, message: MessageID(message.messageID))))
+                source: .telegram, key: sequence, date: date, chat: chat, topic: Self.topic(of: message), sender: person(query.from),
+                interaction: Interaction(handle: query.id), event: .buttonPress(data: data, message: MessageID(message.messageID))))
     }
 
     private func translate(_ reaction: MessageReactionUpdated, sequence: Int64) -> Translation {
@@ -175,7 +178,7 @@ public struct UpdateTranslator: Sendable {
         }
         return .event(
             IncomingEnvelope(
-                source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(reaction.date)), chat: chat,
+                source: .telegram, key: sequence, date: Date(timeIntervalSince1970: TimeInterval(reaction.date)), chat: chat,
                 sender: person(user),
                 event: .reactionChange(
                     message: MessageID(reaction.messageID), old: emoji(reaction.oldReaction),
@@ -196,7 +199,7 @@ public struct UpdateTranslator: Sendable {
         }
         return .event(
             IncomingEnvelope(
-                source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
+                source: .telegram, key: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
                 sender: person(change.from), event: .botMembership(membership)))
     }
 
@@ -214,7 +217,7 @@ public struct UpdateTranslator: Sendable {
         }
         return .event(
             IncomingEnvelope(
-                source: .telegram, sequence: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
+                source: .telegram, key: sequence, date: Date(timeIntervalSince1970: TimeInterval(change.date)), chat: chat,
                 sender: person(change.from), event: event))
     }
 
@@ -239,7 +242,7 @@ public struct UpdateTranslator: Sendable {
     }
 
     private func privateChat(of user: User) -> ChatRef {
-        ChatRef(id: ChatID(user.id), kind: .privateChat)
+        ChatRef(id: TelegramPlatform.privateChat(of: UserID(user.id)), kind: .privateChat)
     }
 
     private func person(_ user: User) -> Person {

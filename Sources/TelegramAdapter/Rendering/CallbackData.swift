@@ -1,12 +1,15 @@
 import ChatPlatform
 
-/// Telegram's limits on inline keyboards, checked before a message is sent.
+/// Telegram's limits on what the bot gets back — a button's `callback_data` and an inline result's
+/// id, both 1–64 bytes — and on inline keyboards, checked before anything is sent. One rule with one
+/// policy: an oversize payload is a bug in how the bot encodes it, so the whole message (or inline
+/// answer) is refused and reported, never truncated (a truncated payload would decode to a different
+/// action) nor left out silently. The core learns the limit from the profile
+/// (``PlatformProfile/buttonPayloadLimit``).
 ///
-/// See https://core.telegram.org/bots/api#inlinekeyboardbutton: `callback_data` is 1–64 bytes.
-/// An oversize payload is a bug in how the bot encodes it, so it is reported, never truncated
-/// (a truncated payload would decode to a different action).
+/// See https://core.telegram.org/bots/api#inlinekeyboardbutton and #inlinequeryresultarticle.
 public enum CallbackData {
-    /// The largest `callback_data` Telegram accepts, in bytes of UTF-8.
+    /// The largest `callback_data` (and inline result id) Telegram accepts, in bytes of UTF-8.
     public static let maxBytes = 64
     /// The most buttons one inline keyboard may hold.
     public static let maxButtons = 100
@@ -26,6 +29,14 @@ public enum CallbackData {
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
         guard allowed, (1...maxBytes).contains(payload.utf8.count) else { throw .invalidStartPayload(row: row, column: column) }
+    }
+
+    /// Checks the ids of inline results, in order: each 1…``maxBytes`` bytes of UTF-8.
+    public static func validate(resultIDs ids: [String]) throws(RenderingError) {
+        for (index, id) in ids.enumerated() {
+            let bytes = id.utf8.count
+            guard (1...maxBytes).contains(bytes) else { throw .invalidResultID(index: index, bytes: bytes) }
+        }
     }
 
     /// Checks a whole keyboard: at most ``maxButtons`` buttons, each with a non-blank label and a

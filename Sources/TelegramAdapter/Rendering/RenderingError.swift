@@ -17,4 +17,6 @@ public enum RenderingError: Error, Sendable, Hashable {
     case emptyLabel(row: Int, column: Int)
     /// The keyboard has more buttons than Telegram accepts in one message.
     case tooManyButtons(count: Int)
+    /// An inline result's id is empty or longer than 64 bytes of UTF-8.
+    case invalidResultID(index: Int, bytes: Int)
 }

@@ -13,7 +13,7 @@ public struct TelegramHTMLRenderer: Sendable {
 
     public var splitter: MessageSplitter
 
-    public init(splitter: MessageSplitter = MessageSplitter()) {
+    public init(splitter: MessageSplitter = .telegram) {
         self.splitter = splitter
     }
 

@@ -27,12 +27,12 @@ struct CardsFeatureTests {
         topic: TopicID? = nil
     ) async {
         let press = bot.envelope(
-            .buttonPress(callbackID: "cb\(bot.sequence)", data: action.payload, message: message), from: person, topic: topic)
+            .press(callbackID: "cb\(bot.sequence)", data: action.payload, message: message), from: person, topic: topic)
         await bot.run(press)
     }
 
     static func notices(_ bot: BotFixture) -> [String] {
-        bot.platform.deliveries.compactMap { if case .acknowledged(_, let notice) = $0 { notice } else { nil } }
+        bot.platform.acknowledgements.compactMap(\.notice)
     }
 
     @Test func everyRoastCarriesACardButtonThatDecodes() async throws {
@@ -134,9 +134,9 @@ struct CardsFeatureTests {
         defer { bot.cleanUp() }
         let (roast, message) = try await Self.roast(&bot)
         let first = bot.envelope(
-            .buttonPress(callbackID: "a", data: CardsFeature.ButtonAction.card(roast.id, nil).payload, message: message))
+            .press(callbackID: "a", data: CardsFeature.ButtonAction.card(roast.id, nil).payload, message: message))
         let second = bot.envelope(
-            .buttonPress(callbackID: "b", data: CardsFeature.ButtonAction.card(roast.id, nil).payload, message: message),
+            .press(callbackID: "b", data: CardsFeature.ButtonAction.card(roast.id, nil).payload, message: message),
             from: BotFixture.bob)
         await bot.run(first, second)
         #expect(bot.pictures.drawn.count == 1)
@@ -260,7 +260,7 @@ struct CardsFeatureTests {
         await bot.runtime.outbox.deliverPending()
         let daily = try #require(bot.platform.sentMessages.last)
         let button = try #require(daily.content.buttons.joined().first { $0.label == "🖼" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "d", data: button.data, message: daily.message)))
+        await bot.run(bot.envelope(.press(callbackID: "d", data: button.data, message: daily.message)))
         #expect(bot.platform.sentPhotos.count == 1)
         #expect(bot.platform.sentPhotos.first?.photo.replyTo == daily.message)
     }
@@ -326,7 +326,7 @@ struct CardsFeatureTests {
         let streak = try #require(bot.platform.sentMessages.last)
         let button = try #require(streak.content.buttons.joined().first)
         #expect(button.label == Phrasebook(.vi).heatmapButton)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "h", data: button.data, message: streak.message), at: last))
+        await bot.run(bot.envelope(.press(callbackID: "h", data: button.data, message: streak.message), at: last))
 
         guard case .heatmap(let heatmap) = try #require(bot.pictures.drawn.last) else {
             Issue.record("not a heatmap")

@@ -94,9 +94,9 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         await bot.run(bot.command("/collections"))
         let list = try #require(bot.platform.sentMessages.last)
         let tech = try #require(list.content.buttons.joined().first { $0.data == "c:tech_life" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "p1", data: tech.data, message: list.message)))
+        await bot.run(bot.envelope(.press(callbackID: "p1", data: tech.data, message: list.message)))
         #expect(try bot.database.read { try $0.chosenCollection(chat: BotFixture.group.id, user: BotFixture.alice.id) } == "tech_life")
-        let notices = bot.platform.deliveries.compactMap { if case .acknowledged(_, let notice) = $0 { notice } else { nil } }
+        let notices = bot.platform.acknowledgements.compactMap(\.notice)
         #expect(notices.last?.contains("Đời dân kỹ thuật") == true)
 
         await bot.run(bot.command("/roast"), bot.command("/roast", from: BotFixture.bob))
@@ -116,7 +116,7 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         let again = againMessage.content
         #expect(text(again).contains("bạn đã nhận 1/12"))
         #expect(again.buttons.last?.first?.data == "c:")
-        await bot.run(bot.envelope(.buttonPress(callbackID: "p2", data: "c:", message: againMessage.message)))
+        await bot.run(bot.envelope(.press(callbackID: "p2", data: "c:", message: againMessage.message)))
         #expect(try bot.database.read { try $0.chosenCollection(chat: BotFixture.group.id, user: BotFixture.alice.id) } == nil)
     }
 
@@ -156,7 +156,7 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         defer { bot.cleanUp() }
         await bot.run(bot.command("/help"))
         let banner = try #require(bot.platform.sentMessages.first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b1", data: "tc:tet", message: banner.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "b1", data: "tc:tet", message: banner.message), from: BotFixture.bob))
         let roast = try bot.database.read { try $0.recentRoasts(chat: BotFixture.group.id, user: BotFixture.bob.id, limit: 1) }
         #expect(roast.first?.collection == "tet")
     }
@@ -175,7 +175,8 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
         }
         let collections = try CollectionCatalogStore(path: BotFixture.collectionsPath)
         let service = SeasonalBannerService(
-            database: bot.database, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+            database: bot.database, platform: bot.platform.profile, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock,
+            logger: Logger(label: "test"))
 
         // 2026-02-07 00:30 in Vietnam is still 2026-02-06 in UTC.
         let vietnamMidnight = ISO8601DateFormatter().date(from: "2026-02-07T00:30:00+07:00")!
@@ -186,7 +187,8 @@ private func text(_ message: OutgoingMessage) -> String { message.text.plainText
 
         // A new runtime on the same database (a restart) posts nothing again.
         let restarted = SeasonalBannerService(
-            database: bot.database, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock, logger: Logger(label: "test"))
+            database: bot.database, platform: bot.platform.profile, collections: collections, outbox: bot.runtime.outbox, clock: bot.clock,
+            logger: Logger(label: "test"))
         #expect(restarted.sweep(at: ISO8601DateFormatter().date(from: "2026-02-10T09:00:00+07:00")!) == 0)
 
         await bot.runtime.outbox.deliverPending()

@@ -17,7 +17,7 @@ import Testing
         let labels = menu.content.buttons.flatMap { $0 }
         #expect(labels.count == 6)
         let tired = try #require(labels.first { $0.data == MoodsFeature.ButtonAction(.tired).payload })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "m", data: tired.data, message: menu.message)))
+        await bot.run(bot.envelope(.press(callbackID: "m", data: tired.data, message: menu.message)))
         await bot.run(bot.command("/roast"))
         let last = try #require(bot.platform.sentMessages.last)
         let roast = try #require(try storedRoast(bot, message: last.message))

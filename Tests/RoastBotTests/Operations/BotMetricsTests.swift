@@ -63,7 +63,7 @@ struct BotMetricsTests {
         let help = bot.command("/help")
         #expect(await bot.runtime.pipeline.settle([help], from: BotFixture.source))
         #expect(await bot.runtime.pipeline.settle([help], from: BotFixture.source), "a redelivery is settled too")
-        #expect(try bot.database.read { try $0.hasApplied(help.sequence, from: BotFixture.source) })
+        #expect(try bot.database.read { try $0.hasApplied(help.key!, from: BotFixture.source) })
         #expect(try bot.database.read { try $0.resumePoint(of: BotFixture.source) } == nil)
     }
 }

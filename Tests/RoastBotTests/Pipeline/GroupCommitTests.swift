@@ -36,13 +36,16 @@ struct GroupCommitTests {
     @Test func aFullDiskInTheMiddleOfAGroupFailsEveryEventAsAStoreCondition() throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
+        let platform = RecordingPlatform.standardProfile
         let router = EventRouter(
             features: StandardFeatures.list(
-                selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard)
+                selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard,
+                platform: platform)
                 + [DiskFillingFeature()],
-            logger: Logger(label: "test"))
+            platform: platform, logger: Logger(label: "test"))
         let processor = UpdateProcessor(
-            database: bot.database, router: router, activity: ActivityRecorder(), seed: 1, logger: Logger(label: "test"))
+            database: bot.database, platform: platform, router: router, activity: ActivityRecorder(), seed: 1, logger: Logger(label: "test")
+        )
         let events = [bot.command("/help"), bot.command("/fill"), bot.command("/help")].map { envelope in
             (envelope: envelope, prepared: PreparedEvent(action: router.decode(envelope)))
         }
@@ -55,6 +58,6 @@ struct GroupCommitTests {
             }
             #expect(error.isStoreCondition, "\(error)")
         }
-        #expect(try bot.database.read { try $0.hasApplied(events[0].envelope.sequence, from: BotFixture.source) } == false)
+        #expect(try bot.database.read { try $0.hasApplied(events[0].envelope.key!, from: BotFixture.source) } == false)
     }
 }

@@ -81,7 +81,7 @@ struct OneMessagePerCommandTests {
         await bot.run(bot.command("/roast"))
         let roast = try #require(bot.platform.sentMessages.last)
         let star = try #require(roast.content.buttons.joined().first { $0.label == "⭐" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c1", data: star.data, message: roast.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "c1", data: star.data, message: roast.message), from: BotFixture.bob))
         // ⭐ posts nothing itself: Bob's first favorite is announced to the chat on its own.
         #expect(sent(bot).count == 2)
         #expect(sent(bot)[1].text.plainText.contains(Self.words.badgeEarned + "⭐ Fan đầu tiên"))
@@ -94,7 +94,7 @@ struct OneMessagePerCommandTests {
         await bot.run(bot.command("/roast deadline 5"))
         let roast = try #require(bot.platform.sentMessages.last)
         let fire = roast.content.buttons[0][1].data
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c1", data: fire, message: roast.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "c1", data: fire, message: roast.message), from: BotFixture.bob))
         await bot.run(bot.envelope(.reactionChange(message: roast.message, old: [], new: ["🤣"]), from: BotFixture.alice))
         let edits = bot.platform.deliveries.compactMap { delivery -> [[Button]]? in
             if case .editedButtons(_, roast.message, let buttons) = delivery { return buttons }
@@ -111,7 +111,7 @@ struct OneMessagePerCommandTests {
         let roast = try #require(bot.platform.sentMessages.last)
         let presses = [BotFixture.alice, BotFixture.bob, OneMessagePerCommandTests.carol].enumerated().map { index, person in
             bot.envelope(
-                .buttonPress(callbackID: "b\(index)", data: roast.content.buttons[0][0].data, message: roast.message), from: person)
+                .press(callbackID: "b\(index)", data: roast.content.buttons[0][0].data, message: roast.message), from: person)
         }
         // Applied together before the outbox is delivered.
         await bot.runtime.pipeline.process(presses, from: BotFixture.source, nextOffset: nil)
@@ -127,23 +127,26 @@ struct OneMessagePerCommandTests {
     static let carol = Person(id: UserID(33), displayName: "Carol", username: "carol", languageCode: "en")
 
     @Test func aCelebrationThatWouldNotFitIsItsOwnMessage() {
-        let long = OutgoingMessage(text: RichText(plain: String(repeating: "x", count: ReplyComposer.messageLimit - 10)))
+        let limit = RecordingPlatform.standardProfile.messageLimit
+        let long = OutgoingMessage(text: RichText(plain: String(repeating: "x", count: limit - 10)))
         let short = OutgoingMessage(text: "Hi", buttons: [[Button("🔥", data: "r:1:f")]])
         let celebration = OutgoingMessage(text: "🎉 Alice hit a 3-day streak!")
         let offer = OutgoingMessage(text: "🧊 restore?", buttons: [[Button("Restore", data: "z:11")]])
 
-        let merged = ReplyComposer.compose([.send(short, anchor: RoastID(1))], announcements: [.send(celebration), .send(offer)])
+        let merged = ReplyComposer.compose(
+            [.send(short, anchor: RoastID(1))], announcements: [.send(celebration), .send(offer)], limit: limit)
         #expect(merged.count == 2)
-        guard case .send(let answer, let anchor) = merged[0] else {
+        guard let answer = merged[0].sentMessage else {
             Issue.record("not a send")
             return
         }
-        #expect(anchor == RoastID(1))
+        #expect(merged[0].anchor == RoastID(1))
         #expect(answer.text.plainText == "Hi\n\n🎉 Alice hit a 3-day streak!")
         #expect(answer.buttons == short.buttons)
         #expect(merged[1] == .send(offer))
 
-        #expect(ReplyComposer.compose([.send(long)], announcements: [.send(celebration)]) == [.send(long), .send(celebration)])
-        #expect(ReplyComposer.compose([], announcements: [.send(celebration)]) == [.send(celebration)])
+        #expect(
+            ReplyComposer.compose([.send(long)], announcements: [.send(celebration)], limit: limit) == [.send(long), .send(celebration)])
+        #expect(ReplyComposer.compose([], announcements: [.send(celebration)], limit: limit) == [.send(celebration)])
     }
 }

@@ -27,7 +27,16 @@ private final class GatedPlatform: ChatPlatform {
     /// Lets one waiting send to the slow chat through.
     func pass() { passContinuation.yield() }
 
-    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+    let profile = RecordingPlatform.standardProfile
+
+    func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
+        guard case .send(let message) = action else { return Delivered(message: MessageID(0)) }
+        return Delivered(message: try await send(message, to: destination.chat))
+    }
+
+    func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {}
+
+    private func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         if chat == slowChat {
             var iterator = passes.makeAsyncIterator()
             guard await iterator.next() != nil else { throw .cancelled }
@@ -40,13 +49,6 @@ private final class GatedPlatform: ChatPlatform {
             })
     }
 
-    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {}
-    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {}
-    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID { MessageID(0) }
-    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
-        SentPhoto(message: MessageID(0), stored: nil)
-    }
-    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
 }
 
 /// A platform as slow as a group's send limit: each message takes `step` seconds of the manual clock.
@@ -64,25 +66,20 @@ private final class PacedPlatform: ChatPlatform {
 
     var sends: [(at: Date, text: String)] { sent.withLock { $0 } }
 
-    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        clock.advance(by: step)
-        sent.withLock { $0.append((clock.now, message.text.plainText)) }
-        return try await recording.send(message, to: chat)
+    var profile: PlatformProfile { recording.profile }
+
+    /// Each message posted takes `step`; edits and files pass straight through.
+    func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
+        if case .send(let message) = action {
+            clock.advance(by: step)
+            sent.withLock { $0.append((clock.now, message.text.plainText)) }
+        }
+        return try await recording.perform(action, at: destination)
     }
 
-    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
-        try await recording.edit(message, in: chat, to: content)
+    func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
+        try await recording.answer(interaction, with: answer)
     }
-    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
-        try await recording.editButtons(message, in: chat, to: buttons)
-    }
-    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        try await recording.sendDocument(document, to: chat)
-    }
-    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> SentPhoto {
-        try await recording.sendPhoto(photo, to: chat)
-    }
-    func acknowledge(buttonPress callbackID: String, notice: String?) async throws(DeliveryError) {}
 }
 
 struct OutboxDelivererTests {

@@ -64,10 +64,10 @@ struct PipelineTests {
         let posted = try #require(bot.platform.sentMessages.last)
         let fire = posted.content.buttons[0][1].data
         let laugh = posted.content.buttons[0][0].data
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c1", data: fire, message: posted.message)))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c2", data: fire, message: posted.message), from: BotFixture.bob))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c3", data: laugh, message: posted.message), from: BotFixture.bob))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c4", data: fire, message: posted.message)))
+        await bot.run(bot.envelope(.press(callbackID: "c1", data: fire, message: posted.message)))
+        await bot.run(bot.envelope(.press(callbackID: "c2", data: fire, message: posted.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "c3", data: laugh, message: posted.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "c4", data: fire, message: posted.message)))
 
         let roastID = try #require(try bot.database.read { try $0.roast(chat: BotFixture.group.id, message: posted.message) }?.id)
         let counts = try bot.database.read { try $0.reactionCounts(roast: roastID) }
@@ -79,19 +79,15 @@ struct PipelineTests {
             return nil
         }.last
         #expect(lastEdit?[0].map(\.label) == ["😂 1", "🔥", "😐", "👎"])
-        let acknowledgements = bot.platform.deliveries.filter {
-            if case .acknowledged = $0 { return true }
-            return false
-        }
-        #expect(acknowledgements.count == 4)
+        #expect(bot.platform.acknowledgements.count == 4)
     }
 
     @Test(arguments: ["r:999999:f", "r:abc:f", "x:1", "", "r:1:z", String(repeating: "r", count: 300), "r:-5:h", "a:", "f:1:2"])
     func staleOrForgedButtonsGetAPoliteNotice(_ payload: String) async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
-        await bot.run(bot.envelope(.buttonPress(callbackID: "cb", data: payload, message: MessageID(3))))
-        guard case .acknowledged(_, let notice) = try #require(bot.platform.deliveries.last) else {
+        await bot.run(bot.envelope(.press(callbackID: "cb", data: payload, message: MessageID(3))))
+        guard case .answered(_, .handled(let notice, _)) = try #require(bot.platform.deliveries.last) else {
             Issue.record("expected an acknowledgement")
             return
         }
@@ -125,7 +121,7 @@ struct PipelineTests {
         #expect(bot.platform.deliveries.isEmpty)
         let (applied, profile) = try bot.database.read { tx in
             (
-                try tx.hasApplied(poll.sequence, from: BotFixture.source),
+                try tx.hasApplied(poll.key!, from: BotFixture.source),
                 try tx.profile(chat: BotFixture.group.id, user: BotFixture.alice.id)
             )
         }

@@ -25,13 +25,13 @@ struct StoreFaultTests {
         let before = bot.platform.sentMessages.count
         faults.inject(fault)
         let roasts = (0..<5).map { _ in bot.command("/roast", from: BotFixture.bob) }
-        let last = roasts.last!.sequence
+        let last = roasts.last!.key!
         let processing = Task { [pipeline = bot.runtime.pipeline] in
             await pipeline.process(roasts, from: BotFixture.source, nextOffset: last + 1)
         }
         try await Self.eventually { bot.runtime.pipeline.health.unavailable != nil }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(try bot.database.read { try $0.hasApplied(roasts[0].sequence, from: BotFixture.source) } == false)
+        #expect(try bot.database.read { try $0.hasApplied(roasts[0].key!, from: BotFixture.source) } == false)
         #expect(try bot.database.read { try $0.resumePoint(of: BotFixture.source) } != last + 1)
         faults.inject(nil)
         await processing.value
@@ -55,8 +55,8 @@ struct StoreFaultTests {
         let roast = bot.command("/roast")
         await bot.runtime.pipeline.process([mood, roast], from: BotFixture.source, nextOffset: nil)
         await bot.runtime.outbox.deliverPending()
-        #expect(try bot.database.read { try $0.hasApplied(mood.sequence, from: BotFixture.source) })
-        #expect(try bot.database.read { try $0.hasApplied(roast.sequence, from: BotFixture.source) })
+        #expect(try bot.database.read { try $0.hasApplied(mood.key!, from: BotFixture.source) })
+        #expect(try bot.database.read { try $0.hasApplied(roast.key!, from: BotFixture.source) })
         #expect(try bot.database.read { try $0.mood(chat: BotFixture.group.id, user: BotFixture.alice.id, on: bot.localToday) } == nil)
         #expect(bot.platform.sentMessages.count { $0.content.buttons.count == 2 } == 1)
     }
@@ -69,13 +69,13 @@ struct StoreFaultTests {
         faults.inject(.full)
         let roast = bot.command("/roast")
         let processing = Task { [pipeline = bot.runtime.pipeline] in
-            await pipeline.process([roast], from: BotFixture.source, nextOffset: roast.sequence + 1)
+            await pipeline.process([roast], from: BotFixture.source, nextOffset: roast.key! + 1)
         }
         try await Self.eventually { bot.runtime.pipeline.health.unavailable != nil }
         processing.cancel()
         await processing.value
         faults.inject(nil)
         #expect(try bot.database.read { try $0.resumePoint(of: BotFixture.source) } == nil)
-        #expect(try bot.database.read { try $0.hasApplied(roast.sequence, from: BotFixture.source) } == false)
+        #expect(try bot.database.read { try $0.hasApplied(roast.key!, from: BotFixture.source) } == false)
     }
 }

@@ -58,8 +58,8 @@ struct TopicsAndRepliesTests {
         let roast = try #require(bot.platform.sentMessages.last)
         let another = try #require(roast.content.buttons.joined().first { $0.label == "🔁" })
         let star = try #require(roast.content.buttons.joined().first { $0.label == "⭐" })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c1", data: another.data, message: roast.message), topic: Self.topic))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c2", data: star.data, message: roast.message), topic: Self.topic))
+        await bot.run(bot.envelope(.press(callbackID: "c1", data: another.data, message: roast.message), topic: Self.topic))
+        await bot.run(bot.envelope(.press(callbackID: "c2", data: star.data, message: roast.message), topic: Self.topic))
         let sent = bot.platform.sentMessages.map(\.content)
         // 🔁's roast, and ⭐'s "First Fan" badge.
         #expect(sent.count >= 3)

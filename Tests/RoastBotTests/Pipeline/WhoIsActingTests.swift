@@ -70,7 +70,7 @@ struct WhoIsActingTests {
             envelope.senderChat = .channel(Self.news)
             commands.append(envelope)
         }
-        await bot.runtime.pipeline.process(commands, from: BotFixture.source, nextOffset: commands.last!.sequence + 1)
+        await bot.runtime.pipeline.process(commands, from: BotFixture.source, nextOffset: commands.last!.key! + 1)
         await bot.runtime.outbox.deliverPending()
         let answers = bot.platform.sentMessages.count - before
         // Five roasts and one polite notice; the rest ignored.

@@ -42,7 +42,7 @@ struct DataRetentionTests {
             let roast = try #require(bot.platform.sentMessages.last { $0.chat == chat.id && !$0.content.buttons.isEmpty })
             let fire = try #require(roast.content.buttons.first?.dropFirst().first)
             await bot.run(
-                bot.envelope(.buttonPress(callbackID: "f", data: fire.data, message: roast.message), from: BotFixture.bob, in: chat))
+                bot.envelope(.press(callbackID: "f", data: fire.data, message: roast.message), from: BotFixture.bob, in: chat))
         }
         await bot.run(bot.envelope(.botMembership(.kicked), from: BotFixture.alice))
         return bot
@@ -83,7 +83,7 @@ struct DataRetentionTests {
         let roast = try #require(bot.platform.sentMessages.first { $0.chat == BotFixture.group.id && !$0.content.buttons.isEmpty })
         let fire = try #require(roast.content.buttons.first?.dropFirst().first)
         bot.clock.advance(by: 20 * Self.day)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: fire.data, message: roast.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "late", data: fire.data, message: roast.message), from: BotFixture.alice))
         #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.isActive } == false)
         let retention = DataRetention(database: bot.database, period: 30 * Self.day, logger: Logger(label: "test"))
         // 31 days after the removal, 11 after the press.
@@ -98,7 +98,7 @@ struct DataRetentionTests {
         let link = try #require(bot.platform.sentMessages.last?.content.buttons.first?.first?.startsPrivateChat)
         let retention = DataRetention(database: bot.database, logger: Logger(label: "test"))
         retention.sweep(now: bot.clock.now.addingTimeInterval(8 * Self.day))
-        let privately = ChatRef(id: .privateChat(of: BotFixture.bob.id), kind: .privateChat)
+        let privately = ChatRef(id: ChatID(BotFixture.bob.id.rawValue), kind: .privateChat)
         await bot.run(bot.command("/start \(link)", from: BotFixture.bob, in: privately))
         #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.vi).exportLinkInvalid)
         #expect(!bot.platform.deliveries.contains { if case .document = $0 { true } else { false } })

@@ -16,7 +16,7 @@ import Testing
 struct ForgetLeavesNoRowTests {
     static let alice = BotFixture.alice
     static let group = BotFixture.group
-    static let privately = ChatRef(id: .privateChat(of: alice.id), kind: .privateChat)
+    static let privately = ChatRef(id: ChatID(alice.id.rawValue), kind: .privateChat)
 
     /// The tables' person and chat columns, read from the schema.
     struct Columns {
@@ -56,7 +56,7 @@ struct ForgetLeavesNoRowTests {
         let message = try #require(
             bot.platform.sentMessages.last { $0.chat == chat.id && $0.content.buttons.joined().contains { $0.label.hasPrefix(label) } })
         let button = try #require(message.content.buttons.joined().first { $0.label.hasPrefix(label) })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "p", data: button.data, message: message.message), from: alice, in: chat))
+        await bot.run(bot.envelope(.press(callbackID: "p", data: button.data, message: message.message), from: alice, in: chat))
     }
 
     /// Alice uses every feature in the group and in her private chat; Bob uses some in the group.
@@ -80,7 +80,7 @@ struct ForgetLeavesNoRowTests {
         // Alice reacts on Bob's roast too.
         let bobs = try #require(bot.platform.sentMessages.first { $0.chat == group.id && !$0.content.buttons.isEmpty })
         let hilarious = try #require(bobs.content.buttons.first?.first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: hilarious.data, message: bobs.message), from: alice))
+        await bot.run(bot.envelope(.press(callbackID: "b", data: hilarious.data, message: bobs.message), from: alice))
         // An inline share, reported from her private chat.
         await bot.run(bot.envelope(.inlineQuery(id: "q", query: "meetings"), from: alice, in: privately))
         await bot.run(bot.envelope(.inlineChosen(resultID: "lvi.meetings.001", query: "meetings"), from: alice, in: privately))
@@ -94,7 +94,7 @@ struct ForgetLeavesNoRowTests {
         bot.platform.failNext(.rejected(reason: "Bad Request: chat not found"))
         await bot.run(bot.command("/streak", from: alice))
         let pending = bot.command("/stats", from: alice)
-        await bot.runtime.pipeline.process([pending], from: BotFixture.source, nextOffset: pending.sequence + 1)
+        await bot.runtime.pipeline.process([pending], from: BotFixture.source, nextOffset: pending.key! + 1)
         return bot
     }
 

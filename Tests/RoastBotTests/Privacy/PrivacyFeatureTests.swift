@@ -16,16 +16,16 @@ struct PrivacyFeatureTests {
         await bot.run(bot.command("/forgetme", from: BotFixture.alice))
         let question = try #require(bot.platform.sentMessages.last)
         let yes = try #require(question.content.buttons.first?.first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: yes.data, message: question.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "b", data: yes.data, message: question.message), from: BotFixture.bob))
         #expect(try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.alice.id) } != nil)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a", data: yes.data, message: question.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "a", data: yes.data, message: question.message), from: BotFixture.alice))
         #expect(try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.alice.id) } == nil)
         #expect(try bot.database.read { try $0.exportUser(BotFixture.alice.id, in: BotFixture.group.id).roasts.isEmpty })
         #expect(try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.bob.id) } != nil)
     }
 
-    static let bobPrivately = ChatRef(id: .privateChat(of: BotFixture.bob.id), kind: .privateChat)
-    static let alicePrivately = ChatRef(id: .privateChat(of: BotFixture.alice.id), kind: .privateChat)
+    static let bobPrivately = ChatRef(id: ChatID(BotFixture.bob.id.rawValue), kind: .privateChat)
+    static let alicePrivately = ChatRef(id: ChatID(BotFixture.alice.id.rawValue), kind: .privateChat)
 
     private func documents(_ bot: BotFixture) -> [(chat: ChatID, document: OutgoingDocument)] {
         bot.platform.deliveries.compactMap { delivery in
@@ -65,7 +65,7 @@ struct PrivacyFeatureTests {
             switch delivery {
             case .sent(let id, _, _), .edited(let id, _, _), .editedButtons(let id, _, _), .document(let id, _, _), .photo(let id, _, _, _):
                 id == BotFixture.group.id
-            case .acknowledged: false
+            case .answered: false
             }
         }
         #expect(inGroup.count == 2)
@@ -158,13 +158,27 @@ struct PrivacyFeatureTests {
         await bot.run(bot.command("/forgetme", from: BotFixture.bob))
         let question = try #require(bot.platform.sentMessages.last)
         let yes = try #require(question.content.buttons.first?.first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "y", data: yes.data, message: question.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "y", data: yes.data, message: question.message), from: BotFixture.bob))
         #expect(try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.bob.id) } == nil)
         #expect(try bot.database.read { try $0.exportUser(BotFixture.bob.id, in: BotFixture.group.id).roasts.isEmpty })
-        let answer = bot.platform.deliveries.compactMap { delivery -> String? in
-            if case .acknowledged("y", let notice) = delivery { return notice }
-            return nil
-        }
+        let answer = bot.platform.acknowledgements.filter { $0.handle == "y" }.map(\.notice)
         #expect(answer == [Phrasebook(.vi).forgetMeDone])
+    }
+
+    /// A person who blocked the bot since: the private export fails alone, the group goes on, and
+    /// their private chat counts as left — the next `/export` offers the link again.
+    @Test func anExportToSomeoneWhoBlockedTheBotFailsAloneAndTheLinkComesBack() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        await bot.run(bot.command("/start", from: BotFixture.bob, in: Self.bobPrivately))
+        bot.platform.failNext(.chatUnavailable)
+        await bot.run(bot.command("/export", from: BotFixture.bob))
+        #expect(documents(bot).isEmpty)
+        #expect(bot.platform.sentMessages.last?.content.text.plainText == Phrasebook(.vi).exportSentPrivately)
+        #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.isActive } == true)
+        #expect(try bot.database.read { try $0.chat(Self.bobPrivately.id)?.isActive } == false)
+
+        await bot.run(bot.command("/export", from: BotFixture.bob))
+        #expect(bot.platform.sentMessages.last?.content.buttons.first?.first?.startsPrivateChat != nil)
     }
 }

@@ -27,11 +27,11 @@ import Testing
         let sentBefore = bot.platform.sentMessages.count
         await bot.run(
             bot.envelope(
-                .buttonPress(callbackID: "forged", data: payload, message: roast.messageID), from: BotFixture.bob,
+                .press(callbackID: "forged", data: payload, message: roast.messageID), from: BotFixture.bob,
                 in: Self.otherGroup))
 
         let words = Phrasebook(BotDefaults.language)
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "forged", notice: words.staleButton)))
+        #expect(bot.platform.acknowledged("forged", notice: words.staleButton))
         #expect(bot.platform.sentMessages.count == sentBefore)
         let (counts, favorite, otherRoasts) = try bot.database.read { tx in
             (

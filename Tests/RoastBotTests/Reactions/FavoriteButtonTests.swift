@@ -27,15 +27,15 @@ struct FavoriteButtonTests {
         let posted = try #require(bot.platform.sentMessages.last)
         let star = posted.content.buttons[1][0].data
         #expect(Self.star(bot, on: posted.message) == "⭐")
-        await bot.run(bot.envelope(.buttonPress(callbackID: "a", data: star, message: posted.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "a", data: star, message: posted.message), from: BotFixture.alice))
         #expect(Self.star(bot, on: posted.message) == "⭐ 1")
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: star, message: posted.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "b", data: star, message: posted.message), from: BotFixture.bob))
         #expect(Self.star(bot, on: posted.message) == "⭐ 2")
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c", data: star, message: posted.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "c", data: star, message: posted.message), from: BotFixture.alice))
         #expect(Self.star(bot, on: posted.message) == "⭐ 1")
         // A reaction redraws the keyboard with the favorites still counted.
         let laugh = posted.content.buttons[0][0].data
-        await bot.run(bot.envelope(.buttonPress(callbackID: "d", data: laugh, message: posted.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "d", data: laugh, message: posted.message), from: BotFixture.alice))
         #expect(Self.star(bot, on: posted.message) == "⭐ 1")
     }
 }

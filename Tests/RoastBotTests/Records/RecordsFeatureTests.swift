@@ -16,7 +16,7 @@ import Testing
             await bot.run(bot.command("/roast"))
             let posted = try #require(bot.platform.sentMessages.last)
             let star = posted.content.buttons[1][0].data
-            await bot.run(bot.envelope(.buttonPress(callbackID: "s", data: star, message: posted.message)))
+            await bot.run(bot.envelope(.press(callbackID: "s", data: star, message: posted.message)))
         }
         await bot.run(bot.command("/favorites"))
         let page1 = try #require(bot.platform.sentMessages.last)
@@ -27,7 +27,7 @@ import Testing
             ])
         await bot.run(
             bot.envelope(
-                .buttonPress(
+                .press(
                     callbackID: "p", data: RecordsFeature.ButtonAction(page: 2, of: BotFixture.alice.id).payload, message: page1.message)))
         guard
             case .edited(_, let message, let page2) = bot.platform.deliveries.last(where: {
@@ -48,7 +48,7 @@ import Testing
         defer { bot.cleanUp() }
         await bot.run(bot.command("/roast tired"))
         let tired = try #require(bot.platform.sentMessages.last)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "r", data: tired.content.buttons[0][0].data, message: tired.message)))
+        await bot.run(bot.envelope(.press(callbackID: "r", data: tired.content.buttons[0][0].data, message: tired.message)))
         await bot.run(bot.command("/roast bored"))
         await bot.run(bot.command("/roast"))
         let tiredRoast = try #require(try storedRoast(bot, message: tired.message))
@@ -94,7 +94,7 @@ import Testing
         let posted = try #require(bot.platform.sentMessages.last)
         await bot.run(
             bot.envelope(
-                .buttonPress(callbackID: "f", data: posted.content.buttons[0][1].data, message: posted.message), from: BotFixture.bob))
+                .press(callbackID: "f", data: posted.content.buttons[0][1].data, message: posted.message), from: BotFixture.bob))
         await bot.run(bot.command("/roast kpi 1", from: BotFixture.bob))
         await bot.run(bot.command("/stats"))
         let text = try #require(bot.platform.sentMessages.last).content.text.plainText

@@ -12,7 +12,7 @@ struct StatsPlaceTests {
     @Test func aPrivateChatHasNoChatTotals() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
-        let chat = ChatRef(id: .privateChat(of: BotFixture.bob.id), kind: .privateChat)
+        let chat = ChatRef(id: ChatID(BotFixture.bob.id.rawValue), kind: .privateChat)
         await bot.run(bot.command("/roast", from: BotFixture.bob, in: chat))
         await bot.run(bot.command("/stats", from: BotFixture.bob, in: chat))
         let text = try #require(bot.platform.sentMessages.last?.content.text.plainText)

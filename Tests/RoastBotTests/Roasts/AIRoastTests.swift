@@ -67,7 +67,7 @@ import Testing
         for _ in 1...3 {
             await bot.run(bot.command("/roast kpi"))
             let posted = try #require(bot.platform.sentMessages.last)
-            await bot.run(bot.envelope(.buttonPress(callbackID: "d", data: posted.content.buttons[0][3].data, message: posted.message)))
+            await bot.run(bot.envelope(.press(callbackID: "d", data: posted.content.buttons[0][3].data, message: posted.message)))
         }
         await bot.run(bot.command("/roast kpi"))
         #expect(ai.received.last?.feedbackAdjustment != nil)

@@ -91,7 +91,7 @@ struct EveryPathHonoursTheBlockListTests {
         await path("🔁") {
             for sent in bot.platform.sentMessages.suffix(6) {
                 guard let again = sent.content.buttons.joined().first(where: { $0.label == "🔁" }) else { continue }
-                await bot.run(bot.envelope(.buttonPress(callbackID: "again", data: again.data, message: sent.message)))
+                await bot.run(bot.envelope(.press(callbackID: "again", data: again.data, message: sent.message)))
             }
         }
         await path("deep link") {
@@ -104,7 +104,7 @@ struct EveryPathHonoursTheBlockListTests {
             await bot.run(bot.command("/collections"))
             let pick = CollectionsFeature.ButtonAction(choosing: "tet").payload
             if let list = bot.platform.sentMessages.last(where: { $0.content.buttons.joined().contains { $0.data == pick } }) {
-                await bot.run(bot.envelope(.buttonPress(callbackID: "pick", data: pick, message: list.message)))
+                await bot.run(bot.envelope(.press(callbackID: "pick", data: pick, message: list.message)))
             }
             for _ in 0..<6 { await bot.run(bot.command("/roast")) }
         }
@@ -112,7 +112,7 @@ struct EveryPathHonoursTheBlockListTests {
             let press = RoastsFeature.ButtonAction.tryCollection("tet").payload
             let banner = bot.platform.sentMessages.last { $0.content.buttons.joined().contains { $0.data == press } }
             for person in people {
-                await bot.run(bot.envelope(.buttonPress(callbackID: "try", data: press, message: banner?.message), from: person))
+                await bot.run(bot.envelope(.press(callbackID: "try", data: press, message: banner?.message), from: person))
             }
         }
         await path("Roast of the Day in the season") {

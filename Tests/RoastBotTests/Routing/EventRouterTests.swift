@@ -4,6 +4,7 @@ import Logging
 import RoastBot
 import RoastCore
 import RoastStore
+import RoastTesting
 import Testing
 
 /// A feature written the way docs/architecture.md's "adding a command" describes: one type, one line in the list.
@@ -35,18 +36,25 @@ private struct QuoteFeature: Feature {
 }
 
 struct EventRouterTests {
-    static func router(extra: [any Feature] = []) throws -> EventRouter {
+    static func router(extra: [any Feature] = [], platform: PlatformProfile = RecordingPlatform.standardProfile) throws -> EventRouter {
         let collections = CollectionCatalogStore()
         return EventRouter(
             features: StandardFeatures.list(
-                selector: RoastSelector(library: BotFixture.library), collections: collections, badges: .standard) + extra,
-            logger: Logger(label: "test"))
+                selector: RoastSelector(library: BotFixture.library), collections: collections, badges: .standard, platform: platform)
+                + extra,
+            platform: platform, logger: Logger(label: "test"))
     }
 
     static func envelope(_ event: IncomingEvent, chat: ChatRef = BotFixture.group) -> IncomingEnvelope {
         IncomingEnvelope(
-            source: BotFixture.source, sequence: 1, date: Date(timeIntervalSince1970: 1_790_000_000), chat: chat, sender: BotFixture.alice,
+            source: BotFixture.source, key: 1, date: Date(timeIntervalSince1970: 1_790_000_000), chat: chat, sender: BotFixture.alice,
             event: event)
+    }
+
+    static func envelope(_ press: ButtonPress, chat: ChatRef = BotFixture.group) -> IncomingEnvelope {
+        var envelope = envelope(.buttonPress(data: press.data, message: press.message), chat: chat)
+        envelope.interaction = Interaction(handle: press.callbackID)
+        return envelope
     }
 
     @Test func aNewFeatureIsOneTypeAndOneLineInTheList() async throws {
@@ -54,7 +62,7 @@ struct EventRouterTests {
         let quote = router.decode(Self.envelope(.command(name: "quote", arguments: "Ada Lovelace", message: MessageID(3))))
         #expect(quote.action(as: QuoteFeature.Action.self) == .quote(author: "Ada"))
         #expect(quote.traits.isRequest && quote.traits.countsAsActivity)
-        let again = router.decode(Self.envelope(.buttonPress(callbackID: "c", data: "q:again", message: MessageID(4))))
+        let again = router.decode(Self.envelope(.press(callbackID: "c", data: "q:again", message: MessageID(4))))
         #expect(again.action(as: QuoteFeature.Action.self) == .again)
         // A deep link into the private chat (`t.me/<bot>?start=quote_Grace`) reaches it as well.
         let linked = router.decode(Self.envelope(.command(name: "start", arguments: "quote_Grace", message: MessageID(5))))
@@ -76,12 +84,12 @@ struct EventRouterTests {
         #expect(settings.traits.needs.adminStatus)
 
         let press = router.decode(
-            Self.envelope(.buttonPress(callbackID: "c", data: RoastsFeature.ButtonAction.another(RoastID(9)).payload, message: nil)))
+            Self.envelope(.press(callbackID: "c", data: RoastsFeature.ButtonAction.another(RoastID(9)).payload, message: nil)))
         #expect(press.traits.needs.roast == .like(RoastID(9)))
         #expect(press.traits.countsAsActivity && !press.traits.isRequest)
 
         let reaction = router.decode(Self.envelope(.reactionChange(message: MessageID(5), old: [], new: ["🔥"])))
-        #expect(reaction.action(as: ReactionsFeature.Action.self) == .native(message: MessageID(5), old: [], new: ["🔥"]))
+        #expect(reaction.action(as: ReactionsFeature.Action.self) == .native(message: MessageID(5), .replaced(old: [], new: ["🔥"])))
 
         let joined = router.decode(Self.envelope(.botMembership(.member)))
         #expect(joined.traits.needs.freshAdmins)
@@ -112,7 +120,7 @@ struct EventRouterTests {
 
     @Test(arguments: ["", "nope", "r:1", "r:1:zz", "a:0", "s:x:1", "x:1:-4", String(repeating: "z", count: 300)])
     func unknownOrMalformedButtonsAreStale(_ payload: String) throws {
-        let routed = try Self.router().decode(Self.envelope(.buttonPress(callbackID: "c", data: payload, message: MessageID(1))))
+        let routed = try Self.router().decode(Self.envelope(.press(callbackID: "c", data: payload, message: MessageID(1))))
         guard case .staleButton = routed.target else {
             Issue.record("\(payload) decoded to \(routed.target)")
             return
@@ -156,7 +164,8 @@ struct EventRouterTests {
 
     @Test func commandsAndButtonTagsBelongToOneFeatureEach() {
         let features = StandardFeatures.list(
-            selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard)
+            selector: RoastSelector(library: BotFixture.library), collections: CollectionCatalogStore(), badges: .standard,
+            platform: RecordingPlatform.standardProfile)
         let commands = features.flatMap(\.commands).map(\.name)
         let tags = features.flatMap(\.buttonTags)
         #expect(Set(commands).count == commands.count)

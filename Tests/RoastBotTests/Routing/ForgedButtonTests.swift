@@ -25,8 +25,7 @@ struct ForgedButtonTests {
     }
 
     static func notice(_ callback: String, _ bot: BotFixture) -> String? {
-        for case .acknowledged(callback, let notice) in bot.platform.deliveries { return notice }
-        return nil
+        bot.platform.acknowledgements.first { $0.handle == callback }?.notice ?? nil
     }
 
     static func latest(_ bot: BotFixture, where matches: (String) -> Bool) throws -> (message: MessageID, content: OutgoingMessage) {
@@ -43,7 +42,7 @@ struct ForgedButtonTests {
             await bot.run(bot.command("/roast", from: bob))
             let roast = try #require(bot.platform.sentMessages.last)
             let star = try #require(roast.content.buttons.joined().first { $0.label.hasPrefix("⭐") })
-            await bot.run(bot.envelope(.buttonPress(callbackID: "star", data: star.data, message: roast.message), from: bob))
+            await bot.run(bot.envelope(.press(callbackID: "star", data: star.data, message: roast.message), from: bob))
         }
         await bot.run(bot.command("/roast", from: alice))
         await bot.run(bot.command("/favorites", from: bob))
@@ -57,11 +56,11 @@ struct ForgedButtonTests {
         defer { bot.cleanUp() }
         let favorites = try Self.latest(bot) { $0.contains("1/2") }
         let next = try #require(favorites.content.buttons.joined().first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "alice-next", data: next.data, message: favorites.message), from: Self.alice))
+        await bot.run(bot.envelope(.press(callbackID: "alice-next", data: next.data, message: favorites.message), from: Self.alice))
         #expect(Self.edits(of: favorites.message, bot) == 0, "Bob's favorites were replaced by Alice's")
         #expect(Self.notice("alice-next", bot) == Phrasebook(.vi).notYourButton)
 
-        await bot.run(bot.envelope(.buttonPress(callbackID: "bob-next", data: next.data, message: favorites.message), from: Self.bob))
+        await bot.run(bot.envelope(.press(callbackID: "bob-next", data: next.data, message: favorites.message), from: Self.bob))
         #expect(Self.edits(of: favorites.message, bot) == 1, "its owner turns the page")
     }
 
@@ -87,7 +86,7 @@ struct ForgedButtonTests {
         for (index, target) in targets.enumerated() {
             let before = Self.edits(of: target, bot)
             let sent = bot.platform.sentMessages.count
-            await bot.run(bot.envelope(.buttonPress(callbackID: "forged-\(index)", data: data, message: target), from: presser))
+            await bot.run(bot.envelope(.press(callbackID: "forged-\(index)", data: data, message: target), from: presser))
             #expect(Self.edits(of: target, bot) == before, "\(forged) pressed on message \(target) changed it")
             #expect(bot.platform.sentMessages.count == sent, "\(forged) pressed on message \(target) posted something")
             #expect(Self.notice("forged-\(index)", bot) == Phrasebook(.vi).staleButton)
@@ -99,11 +98,11 @@ struct ForgedButtonTests {
         defer { bot.cleanUp() }
         let board = try Self.latest(bot) { $0.contains("🏆") }
         let tab = try #require(board.content.buttons.joined().last)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "tab", data: tab.data, message: board.message), from: Self.bob))
+        await bot.run(bot.envelope(.press(callbackID: "tab", data: tab.data, message: board.message), from: Self.bob))
         #expect(Self.edits(of: board.message, bot) == 1)
         let roast = try #require(bot.platform.sentMessages.last { $0.content.buttons.joined().contains { $0.label.hasPrefix("⭐") } })
         let fire = try #require(roast.content.buttons.first?.dropFirst().first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "fire", data: fire.data, message: roast.message), from: Self.bob))
+        await bot.run(bot.envelope(.press(callbackID: "fire", data: fire.data, message: roast.message), from: Self.bob))
         #expect(Self.edits(of: roast.message, bot) == 1, "the counts on the roast")
     }
 }

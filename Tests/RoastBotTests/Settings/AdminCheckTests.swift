@@ -12,7 +12,7 @@ struct AdminCheckTests {
 
     static func envelope(at date: Date) -> IncomingEnvelope {
         IncomingEnvelope(
-            source: EventSource("test"), sequence: 1, date: date, chat: group, sender: alice,
+            source: EventSource("test"), key: 1, date: date, chat: group, sender: alice,
             event: .command(name: "settings", arguments: "", message: MessageID(1)))
     }
 

@@ -39,12 +39,12 @@ struct SettingsFeatureTests {
         await bot.run(bot.command("/settings", from: BotFixture.alice))
         let panel = try #require(bot.platform.sentMessages.last)
         let english = try #require(panel.content.buttons.joined().first { $0.label.contains("English") })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c1", data: english.data, message: panel.message), from: BotFixture.bob))
+        await bot.run(bot.envelope(.press(callbackID: "c1", data: english.data, message: panel.message), from: BotFixture.bob))
         #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.language } == .vi)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "c2", data: english.data, message: panel.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "c2", data: english.data, message: panel.message), from: BotFixture.alice))
         #expect(try bot.database.read { try $0.chat(BotFixture.group.id)?.language } == .en)
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "c2", notice: Phrasebook(.en).settingsSaved)))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "c1", notice: Phrasebook(.vi).settingsAdminsOnly)))
+        #expect(bot.platform.acknowledged("c2", notice: Phrasebook(.en).settingsSaved))
+        #expect(bot.platform.acknowledged("c1", notice: Phrasebook(.vi).settingsAdminsOnly))
         // The panel is redrawn in place, now in English.
         guard
             case .edited(_, let message, let content) = bot.platform.deliveries.last(where: { if case .edited = $0 { true } else { false } }
@@ -111,19 +111,19 @@ extension SettingsFeatureTests {
         let words = Phrasebook(.vi)
         #expect(panel.content.text.plainText.contains("\(words.labelDailyCategories): \(words.categoryList([]))"))
         let open = try #require(panel.content.buttons.joined().first { $0.label.contains(words.labelDailyCategories) })
-        await bot.run(bot.envelope(.buttonPress(callbackID: "p", data: open.data, message: panel.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "p", data: open.data, message: panel.message), from: BotFixture.alice))
         let page = try #require(Self.lastEdit(bot))
         let meetings = try #require(page.buttons.joined().first { $0.label.contains(RoastCategory.meetings.name(in: .vi)) })
         #expect(meetings.label.hasPrefix("✅"))
         // Unticking meetings leaves the seven others.
-        await bot.run(bot.envelope(.buttonPress(callbackID: "m", data: meetings.data, message: panel.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "m", data: meetings.data, message: panel.message), from: BotFixture.alice))
         #expect(
             try bot.database.read { try $0.chat(BotFixture.group.id)?.dailyCategories }
                 == Set(RoastCategory.allCases).subtracting([.meetings]))
         let after = try #require(Self.lastEdit(bot))
         #expect(after.buttons.joined().first { $0.label.contains(RoastCategory.meetings.name(in: .vi)) }?.label.hasPrefix("⬜️") == true)
         let back = try #require(after.buttons.joined().last)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "b", data: back.data, message: panel.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "b", data: back.data, message: panel.message), from: BotFixture.alice))
         #expect(try #require(Self.lastEdit(bot)).text.plainText.contains(words.labelTimeZone))
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// What the `/settings` panel says depends on where it is read: a private chat is no group, topics
 /// exist only in forum supergroups, and AI roasts only when the operator configured a provider.
 struct SettingsPanelTests {
-    static let privateChat = ChatRef(id: .privateChat(of: BotFixture.alice.id), kind: .privateChat)
+    static let privateChat = ChatRef(id: ChatID(BotFixture.alice.id.rawValue), kind: .privateChat)
     static let forum = ChatRef(id: ChatID(-100_777), kind: .supergroup, title: "Forum", isForum: true)
 
     private func panel(_ bot: inout BotFixture, in chat: ChatRef = BotFixture.group) async throws -> OutgoingMessage {

@@ -14,7 +14,7 @@ struct SharingFeatureTests {
         await bot.run(bot.command("/roast meetings", from: BotFixture.alice))
         let roast = try #require(bot.platform.sentMessages.last)
         let star = try #require(roast.content.buttons.last?.first)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "s", data: star.data, message: roast.message), from: BotFixture.alice))
+        await bot.run(bot.envelope(.press(callbackID: "s", data: star.data, message: roast.message), from: BotFixture.alice))
 
         let privateChat = ChatRef(id: ChatID(BotFixture.alice.id.rawValue), kind: .privateChat)
         await bot.run(bot.envelope(.inlineQuery(id: "q1", query: "meetings"), from: BotFixture.alice, in: privateChat))

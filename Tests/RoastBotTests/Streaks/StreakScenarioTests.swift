@@ -59,7 +59,7 @@ struct StreakScenarioTests {
             if day <= 11 {
                 let posted = try #require(bot.platform.sentMessages.last { $0.content.buttons.count == 2 })
                 let fire = bot.envelope(
-                    .buttonPress(callbackID: "f\(day)", data: posted.content.buttons[0][1].data, message: posted.message), from: Self.carol,
+                    .press(callbackID: "f\(day)", data: posted.content.buttons[0][1].data, message: posted.message), from: Self.carol,
                     at: morning.addingTimeInterval(60))
                 await runTwice(bot, [fire])
             }
@@ -76,7 +76,7 @@ struct StreakScenarioTests {
                 let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == Self.bobsFreeze })
                 #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 11)))
                 let press = bot.envelope(
-                    .buttonPress(callbackID: "z", data: Self.bobsFreeze, message: offer.message), from: BotFixture.bob,
+                    .press(callbackID: "z", data: Self.bobsFreeze, message: offer.message), from: BotFixture.bob,
                     at: morning.addingTimeInterval(180))
                 await runTwice(bot, [press])
                 let edited = bot.platform.deliveries.contains {
@@ -144,7 +144,7 @@ struct StreakScenarioTests {
         #expect(top.content.text.plainText.contains("🥈 Carol — 1 ngày"))
         #expect(top.content.text.plainText.contains("🥈 Bob — 1 ngày"))
         let roastsTab = try #require(top.content.buttons.first?[1].data)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "t", data: roastsTab, message: top.message), from: Self.carol, at: last))
+        await bot.run(bot.envelope(.press(callbackID: "t", data: roastsTab, message: top.message), from: Self.carol, at: last))
         guard
             case .edited(_, let edited, let content) = try #require(
                 bot.platform.deliveries.last { if case .edited = $0 { true } else { false } })
@@ -157,7 +157,7 @@ struct StreakScenarioTests {
         #expect(content.text.plainText.contains("🥈 Bob — 20 roast"))
         #expect(!content.text.plainText.contains("Carol"))
         let fireTab = try #require(content.buttons.first?[2].data)
-        await bot.run(bot.envelope(.buttonPress(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
+        await bot.run(bot.envelope(.press(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
         guard case .edited(_, _, let fire) = try #require(bot.platform.deliveries.last { if case .edited = $0 { true } else { false } })
         else {
             Issue.record("expected an edit")
@@ -200,17 +200,13 @@ struct StreakScenarioTests {
         let offer = try #require(
             bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == StreakScenarioTests.freezePayload })
         await bot.run(
-            bot.envelope(
-                .buttonPress(callbackID: "b", data: StreakScenarioTests.freezePayload, message: offer.message), from: BotFixture.bob,
-                at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "b", notice: Self.words.notYourButton)))
-        await bot.run(
-            bot.envelope(.buttonPress(callbackID: "a1", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a1", notice: Self.words.freezeRestoredNotice)))
-        await bot.run(
-            bot.envelope(.buttonPress(callbackID: "a2", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
+            bot.envelope(.press(callbackID: "b", data: StreakScenarioTests.freezePayload, message: offer.message), from: BotFixture.bob, at: back))
+        #expect(bot.platform.acknowledged("b", notice: Self.words.notYourButton))
+        await bot.run(bot.envelope(.press(callbackID: "a1", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
+        #expect(bot.platform.acknowledged("a1", notice: Self.words.freezeRestoredNotice))
+        await bot.run(bot.envelope(.press(callbackID: "a2", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
         // The offer was closed (its button taken away): a press on it is stale.
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "a2", notice: Self.words.staleButton)))
+        #expect(bot.platform.acknowledged("a2", notice: Self.words.staleButton))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 9)
         #expect(state?.freezes == 0)
@@ -343,8 +339,7 @@ struct FreezeOfferTests {
         #expect(
             !bot.platform.sentMessages.contains { $0.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload } })
         // A stale button pressed anyway restores nothing.
-        await bot.run(
-            bot.envelope(.buttonPress(callbackID: "stale", data: StreakScenarioTests.freezePayload, message: MessageID(99)), at: back + 60))
+        await bot.run(bot.envelope(.press(callbackID: "stale", data: StreakScenarioTests.freezePayload, message: MessageID(99)), at: back + 60))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 1)
         #expect(state?.freezes == 1)
@@ -360,8 +355,8 @@ struct FreezeOfferTests {
                 bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
         }
         let late = back + 2 * Self.dayLength + 60
-        await bot.run(bot.envelope(.buttonPress(callbackID: "late", data: StreakScenarioTests.freezePayload, message: offer), at: late))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "late", notice: Phrasebook(.vi).freezeNothingToRestore)))
+        await bot.run(bot.envelope(.press(callbackID: "late", data: StreakScenarioTests.freezePayload, message: offer), at: late))
+        #expect(bot.platform.acknowledged("late", notice: Phrasebook(.vi).freezeNothingToRestore))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 3)
         #expect(state?.freezes == 1)
@@ -381,17 +376,16 @@ struct FreezeOfferTests {
         let dayAfter = startDay.adding(days: 11).start(in: zone) + 60
         #expect(dayAfter.timeIntervalSince(back) < 48 * 3600)
         await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: nextDay))
-        await bot.run(bot.envelope(.buttonPress(callbackID: "day2", data: StreakScenarioTests.freezePayload, message: offer), at: dayAfter))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "day2", notice: Phrasebook(.vi).freezeNothingToRestore)))
+        await bot.run(bot.envelope(.press(callbackID: "day2", data: StreakScenarioTests.freezePayload, message: offer), at: dayAfter))
+        #expect(bot.platform.acknowledged("day2", notice: Phrasebook(.vi).freezeNothingToRestore))
     }
 
     @Test func aPressTheNextDayRestoresAndTheHeatmapShowsTheFrozenDayInTheStreak() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (offer, back) = try await Self.brokenStreak(&bot)
-        await bot.run(
-            bot.envelope(.buttonPress(callbackID: "soon", data: StreakScenarioTests.freezePayload, message: offer), at: back + 20 * 3600))
-        #expect(bot.platform.deliveries.contains(.acknowledged(callbackID: "soon", notice: Phrasebook(.vi).freezeRestoredNotice)))
+        await bot.run(bot.envelope(.press(callbackID: "soon", data: StreakScenarioTests.freezePayload, message: offer), at: back + 20 * 3600))
+        #expect(bot.platform.acknowledged("soon", notice: Phrasebook(.vi).freezeRestoredNotice))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.freezes == 0)
         #expect(state?.current == 10)
@@ -405,7 +399,7 @@ struct FreezeOfferTests {
         )
         await bot.run(
             bot.envelope(
-                .buttonPress(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: streak.message),
+                .press(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: streak.message),
                 at: back + 21 * 3600))
         guard case .heatmap(let heatmap) = try #require(bot.pictures.drawn.last) else {
             Issue.record("expected a heatmap")

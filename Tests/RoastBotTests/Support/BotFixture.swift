@@ -14,7 +14,7 @@ import Timekeeping
 struct BotFixture {
     let directory: URL
     let database: RoastDatabase
-    let platform = RecordingPlatform()
+    let platform: RecordingPlatform
     let pictures = RecordingPictures()
     let clock: ManualClock
     let runtime: BotRuntime
@@ -43,8 +43,10 @@ struct BotFixture {
         seed: UInt64 = 99, ai: (any AIRoastSource)? = nil, collections: CollectionCatalogStore = CollectionCatalogStore(),
         now: Date = Date(timeIntervalSince1970: 1_790_000_000), administration: (any ChatAdministration)? = nil,
         streakRisk: any StreakRiskSource = StoredStreakRisk(), abuseGate: AbuseGate? = nil, inline: (any InlineAnswering)? = nil,
-        safety: SafetyFilter = SafetyFilter(), faults: StoreFaults? = nil, metrics: BotMetrics = .disabled, health: StoreHealth? = nil
+        safety: SafetyFilter = SafetyFilter(), faults: StoreFaults? = nil, metrics: BotMetrics = .disabled, health: StoreHealth? = nil,
+        platform: RecordingPlatform = RecordingPlatform()
     ) throws {
+        self.platform = platform
         clock = ManualClock(now: now)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -56,11 +58,22 @@ struct BotFixture {
     }
 
     mutating func envelope(
-        _ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, topic: TopicID? = nil, at date: Date? = nil
+        _ event: IncomingEvent, from person: Person? = alice, in chat: ChatRef = group, topic: TopicID? = nil, at date: Date? = nil,
+        interaction: Interaction? = nil
     ) -> IncomingEnvelope {
         defer { sequence += 1 }
         return IncomingEnvelope(
-            source: Self.source, sequence: sequence, date: date ?? clock.now, chat: chat, topic: topic, sender: person, event: event)
+            source: Self.source, key: sequence, date: date ?? clock.now, chat: chat, topic: topic, sender: person, interaction: interaction,
+            event: event)
+    }
+
+    /// A button press, answered as the interaction `press.callbackID`.
+    mutating func envelope(
+        _ press: ButtonPress, from person: Person? = alice, in chat: ChatRef = group, topic: TopicID? = nil, at date: Date? = nil
+    ) -> IncomingEnvelope {
+        envelope(
+            .buttonPress(data: press.data, message: press.message), from: person, in: chat, topic: topic, at: date,
+            interaction: Interaction(handle: press.callbackID))
     }
 
     mutating func command(
@@ -73,7 +86,7 @@ struct BotFixture {
 
     /// Processes events as one batch and delivers the outbox.
     func run(_ envelopes: IncomingEnvelope...) async {
-        await runtime.pipeline.process(envelopes, from: Self.source, nextOffset: (envelopes.map(\.sequence).max() ?? 0) + 1)
+        await runtime.pipeline.process(envelopes, from: Self.source, nextOffset: (envelopes.compactMap(\.key).max() ?? 0) + 1)
         await runtime.outbox.deliverPending()
     }
 
@@ -83,8 +96,8 @@ struct BotFixture {
     /// Whether a press of a button carrying `payload` decodes to a feature's action (else it is stale).
     func decodes(_ payload: String) -> Bool {
         let press = IncomingEnvelope(
-            source: Self.source, sequence: 0, date: clock.now, chat: Self.group, sender: Self.alice,
-            event: .buttonPress(callbackID: "decode", data: payload, message: MessageID(1)))
+            source: Self.source, key: 0, date: clock.now, chat: Self.group, sender: Self.alice, interaction: Interaction(handle: "decode"),
+            event: .buttonPress(data: payload, message: MessageID(1)))
         if case .feature = runtime.router.decode(press).target { return true }
         return false
     }
@@ -92,5 +105,17 @@ struct BotFixture {
     func cleanUp() {
         database.close()
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A button press as tests write it: what `.buttonPress` carries, and the id of the interaction it is
+/// (Telegram's callback query), which the bot answers.
+struct ButtonPress {
+    var callbackID: String
+    var data: String
+    var message: MessageID?
+
+    static func press(callbackID: String, data: String, message: MessageID?) -> ButtonPress {
+        ButtonPress(callbackID: callbackID, data: data, message: message)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// `/start` and `/help` end with one line, in the other language, saying how to switch to it; `/help`
 /// lists everything `/roast` takes.
 struct StartAndHelpTests {
-    static let privateChat = ChatRef(id: .privateChat(of: BotFixture.alice.id), kind: .privateChat)
+    static let privateChat = ChatRef(id: ChatID(BotFixture.alice.id.rawValue), kind: .privateChat)
 
     @Test(arguments: ["/start", "/help"])
     func aVietnameseChatEndsWithHowToSwitchToEnglish(_ command: String) async throws {

@@ -20,6 +20,21 @@ struct ChatTests {
         #expect(try database.read { tx in try tx.chat(Fixtures.group.id) } == settings)
     }
 
+    /// Where the bot was last asked something in a chat is kept with it, and follows it when it migrates.
+    @Test func theLastTopicIsKeptAndFollowsAMigration() throws {
+        let database = try RoastDatabase(path: ":memory:")
+        let moved = ChatID(-100_1001)
+        let (kept, after) = try database.write { tx in
+            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .vi, at: Fixtures.monday)
+            try tx.setLastTopic(TopicID(12), of: Fixtures.group.id)
+            let kept = try tx.chat(Fixtures.group.id)?.lastTopic
+            try tx.migrateChat(from: Fixtures.group.id, to: moved)
+            return (kept, try tx.chat(moved)?.lastTopic)
+        }
+        #expect(kept == TopicID(12))
+        #expect(after == TopicID(12))
+    }
+
     @Test func newPrivateChatHasDailyRoastOff() throws {
         let database = try RoastDatabase(path: ":memory:")
         let settings = try database.write { tx in

@@ -17,13 +17,13 @@ struct OutboxTests {
         replyTo: MessageID(9), silent: true)
 
     @Test(arguments: [
-        OutboxAction.send(richMessage),
+        QueuedAction.send(richMessage),
         .send(OutgoingMessage(text: "")),
         .edit(MessageID(31), richMessage),
         .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: "Your data")),
         .document(OutgoingDocument(filename: "empty.txt", contents: [])),
     ])
-    func queuedActionComesBackIdentical(action: OutboxAction) throws {
+    func queuedActionComesBackIdentical(action: QueuedAction) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path()
         let database = try RoastDatabase(path: path)

@@ -67,6 +67,28 @@ struct ScheduleAndPrivacyTests {
         }
     }
 
+    /// A person's private chat is found by the person, whatever the platform numbers it by (a Discord
+    /// DM channel has an id of its own; here 42 for Alice, who is 1), and forgetting oneself there
+    /// deletes it.
+    @Test func aPrivateChatIsFoundByItsPersonWhateverItsID() throws {
+        let database = try Fixtures.seededDatabase()
+        try database.write { (tx: borrowing StoreTransaction) throws in
+            #expect(try !tx.reachesPrivately(Fixtures.alice.id))
+            _ = try tx.ensureChat(Fixtures.privateChat, defaultLanguage: .en, at: Fixtures.monday)
+            try tx.touchProfile(chat: Fixtures.privateChat.id, person: Fixtures.alice, at: Fixtures.monday)
+            #expect(try tx.reachesPrivately(Fixtures.alice.id))
+            #expect(try !tx.reachesPrivately(Fixtures.binh.id))
+            try tx.setChatActive(Fixtures.privateChat.id, false, at: Fixtures.monday)
+            #expect(try !tx.reachesPrivately(Fixtures.alice.id))
+            try tx.setChatActive(Fixtures.privateChat.id, true, at: Fixtures.monday)
+
+            try tx.forgetUser(Fixtures.alice.id, in: Fixtures.privateChat.id)
+            #expect(try tx.chat(Fixtures.privateChat.id) == nil)
+            #expect(try tx.chat(Fixtures.group.id) != nil)
+            #expect(try !tx.reachesPrivately(Fixtures.alice.id))
+        }
+    }
+
     @Test func sharesAreCountedPerUser() throws {
         let database = try Fixtures.seededDatabase()
         try database.write { (tx: borrowing StoreTransaction) throws in

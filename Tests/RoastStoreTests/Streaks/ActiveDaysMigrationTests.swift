@@ -14,7 +14,14 @@ struct ActiveDaysMigrationTests {
         let activeDaysMigration = try #require(Schema.migrations.firstIndex { $0.name.contains("active days") })
         let older = try RoastDatabase(path: path, migrations: Array(Schema.migrations[..<activeDaysMigration]))
         try older.write { tx in
-            _ = try tx.ensureChat(Fixtures.group, defaultLanguage: .en, at: Fixtures.monday)
+            // The chat as that schema held it (the chats table has columns added since).
+            try tx.connection.execute(
+                """
+                INSERT INTO chats (chat_id, kind, title, language, time_zone, max_spice, daily_enabled, daily_time, weekdays_only,
+                    reminders_enabled, banners_enabled, ai_enabled, is_active, created_at)
+                VALUES (?, 'group', 'Dev team', 'en', 'Asia/Ho_Chi_Minh', 3, 1, '09:00', 0, 1, 1, 1, 1, ?)
+                """,
+                Fixtures.group.id, Fixtures.monday)
             // Profiles as that schema stored them (today's touchProfile writes later columns).
             for person in [Fixtures.alice, Fixtures.binh] {
                 try tx.connection.execute(

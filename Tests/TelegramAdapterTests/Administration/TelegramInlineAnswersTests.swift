@@ -37,4 +37,14 @@ import Testing
         #expect(http.requestCount == 2)
         #expect(try types(1) == ["article"])
     }
+
+    /// An id Telegram would refuse is refused here with the whole answer, as an oversize button payload
+    /// refuses its message (one rule, ``CallbackData``), never left out silently.
+    @Test func anOversizeResultIDRefusesTheAnswer() async throws {
+        let long = InlineResult(id: String(repeating: "k", count: 65), title: "Card", text: RichText(plain: "x"))
+        await #expect(throws: DeliveryError.rejected(reason: "unrenderable inline answer: invalidResultID(index: 1, bytes: 65)")) {
+            try await answers.answerInline("iq1", results: [Self.results[1], long])
+        }
+        #expect(http.requestCount == 0)
+    }
 }

@@ -35,7 +35,7 @@ import Timekeeping
             image: .png([0x89, 0x50, 0x4E, 0x47]), caption: RichText([.plain("🖼 "), .bold("Card")]),
             buttons: [[Button("Story", data: "k:1:crimson:story")]], replyTo: MessageID(5120), topic: TopicID(77))
         let sent = try await platform.sendPhoto(photo, to: Self.group)
-        #expect(sent == SentPhoto(message: MessageID(60), stored: StoredPhotoID("full")))
+        #expect(sent == Delivered(message: MessageID(60), storedPhoto: StoredPhotoID("full")))
         #expect(gate.acquired == [Self.group])
         let form = String(decoding: http.requests[0].body, as: UTF8.self)
         #expect(form.contains("name=\"caption\"\r\n\r\n🖼 <b>Card</b>\r\n"))

@@ -193,19 +193,36 @@ final class AdmitAllGate: SendGate {
         }
     }
 
-    @Test func acknowledgeAnswersAtOnceWithoutTheGate() async throws {
+    @Test func aHandledPressIsAnsweredAtOnceWithoutTheGate() async throws {
         http.enqueue(.ok("true"))
-        try await platform.acknowledge(buttonPress: "cb1", notice: "Saved ⭐")
+        try await platform.answer(Interaction(handle: "cb1"), with: .handled(notice: "Saved ⭐", replies: 1))
         #expect(gate.acquired.isEmpty)
         let body = try body(0)
         #expect(body["callback_query_id"] as? String == "cb1")
         #expect(body["text"] as? String == "Saved ⭐")
     }
 
-    @Test func acknowledgeOfAnExpiredQueryIsRejectedNotRetried() async {
+    @Test func anAnswerToAnExpiredQueryIsRejectedNotRetried() async {
         http.enqueue(.refusal(400, "Bad Request: query is too old and response timeout expired or query ID is invalid"))
-        await #expect(throws: DeliveryError.self) { try await platform.acknowledge(buttonPress: "cb1", notice: nil) }
+        await #expect(throws: DeliveryError.self) {
+            try await platform.answer(Interaction(handle: "cb1"), with: .handled(notice: nil, replies: 0))
+        }
         #expect(http.requestCount == 1)
+    }
+
+    /// Telegram has no deadline to defer for: nothing is sent until the press is handled.
+    @Test func aDeferralSendsNothing() async throws {
+        try await platform.answer(Interaction(handle: "cb1"), with: .deferred)
+        #expect(http.requestCount == 0)
+    }
+
+    /// A delivery for one person goes to their private chat, which on Telegram has their id.
+    @Test func aPrivateDeliveryGoesToThePersonsOwnChat() async throws {
+        http.enqueue(Self.sent(51))
+        let delivered = try await platform.perform(
+            .send(OutgoingMessage(text: "yours")), at: Destination(chat: Self.group, person: UserID(777)))
+        #expect(delivered.message == MessageID(51))
+        #expect(try body(0)["chat_id"] as? Int == 777)
     }
 
     @Test func documentGoesThroughTheGateWithRenderedCaption() async throws {

@@ -144,7 +144,7 @@ func yieldUntil(_ what: String, _ condition: () -> Bool) async {
         #expect(await task.value == nil)
 
         let first = try #require(batches.all.first)
-        #expect(first.envelopes.map(\.sequence) == [10])
+        #expect(first.envelopes.map(\.key) == [10])
         #expect(first.skipped.map(\.updateID) == [11])
         #expect(first.nextOffset == 12)
         #expect(batches.all.last?.nextOffset == 13)
@@ -295,7 +295,7 @@ func yieldUntil(_ what: String, _ condition: () -> Bool) async {
         await yieldUntil("batch after retry") { batches.all.count == 1 }
         task.cancel()
         #expect(await task.value == nil)
-        #expect(batches.all.first?.envelopes.map(\.sequence) == [20])
+        #expect(batches.all.first?.envelopes.map(\.key) == [20])
         #expect(logs.all.contains { $0.level == .warning && $0.text.contains("did not return in time") })
     }
 

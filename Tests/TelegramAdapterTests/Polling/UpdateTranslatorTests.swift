@@ -42,7 +42,7 @@ import Testing
         let update = message(text, entities: [MessageEntity(type: .botCommand, offset: 0, length: 22)])
         let envelope = try #require(translator.translate(update, receivedAt: receivedAt).envelope)
         #expect(envelope.event == .command(name: "roast", arguments: "họp 🔥 cay 4", message: MessageID(40)))
-        #expect(envelope.sequence == 900)
+        #expect(envelope.key == 900)
         #expect(envelope.date == Date(timeIntervalSince1970: 1_767_312_000))
         #expect(envelope.chat == ChatRef(id: ChatID(-1_001_234), kind: .supergroup, title: "Team"))
         #expect(
@@ -163,7 +163,8 @@ import Testing
             chatInstance: "ci", data: "r:lol:42")
         let envelope = try #require(
             translator.translate(Update(updateID: 902, kind: .callbackQuery(query)), receivedAt: receivedAt).envelope)
-        #expect(envelope.event == .buttonPress(callbackID: "cb1", data: "r:lol:42", message: MessageID(41)))
+        #expect(envelope.event == .buttonPress(data: "r:lol:42", message: MessageID(41)))
+        #expect(envelope.interaction == Interaction(handle: "cb1"))
         #expect(envelope.date == receivedAt)
         #expect(envelope.chat.id == ChatID(-1_001_234))
     }
@@ -175,7 +176,8 @@ import Testing
         let envelope = try #require(
             translator.translate(Update(updateID: 903, kind: .callbackQuery(query)), receivedAt: receivedAt).envelope)
         #expect(envelope.date == receivedAt)
-        #expect(envelope.event == .buttonPress(callbackID: "cb2", data: "r:fire:7", message: MessageID(12)))
+        #expect(envelope.event == .buttonPress(data: "r:fire:7", message: MessageID(12)))
+        #expect(envelope.interaction == Interaction(handle: "cb2"))
     }
 
     @Test func callbackWithoutMessageIsSkipped() {

@@ -45,4 +45,9 @@ struct CallbackDataTests {
     @Test func acceptsNoButtons() throws {
         try CallbackData.validate([])
     }
+
+    /// The limit the core learns from Telegram's profile is this rule's.
+    @Test func theProfileTellsTheCoreThisLimit() {
+        #expect(TelegramPlatform.profile(botUsername: "bot").buttonPayloadLimit == CallbackData.maxBytes)
+    }
 }

@@ -8,8 +8,8 @@ struct MessageSplitterTests {
     @Test(arguments: [
         (MessageSplitter.telegramLimit, 4_096, 1),
         (MessageSplitter.telegramLimit, 4_097, 2),
-        (MessageSplitter.defaultLimit, 4_000, 1),
-        (MessageSplitter.defaultLimit, 4_001, 2),
+        (TelegramPlatform.messageLimit, 4_000, 1),
+        (TelegramPlatform.messageLimit, 4_001, 2),
     ])
     func splitsExactlyAtTheLimit(limit: Int, length: Int, expectedParts: Int) throws {
         let text = RichText(plain: String(repeating: "a", count: length))
@@ -20,7 +20,7 @@ struct MessageSplitterTests {
     }
 
     @Test func defaultLimitKeepsAMarginBelowTelegramsLimit() {
-        #expect(MessageSplitter().limit == 4_000)
+        #expect(MessageSplitter.telegram.limit == 4_000)
         #expect(MessageSplitter.telegramLimit == 4_096)
     }
 
@@ -124,8 +124,8 @@ struct MessageSplitterTests {
     }
 
     @Test func emptyTextHasNoParts() {
-        #expect(MessageSplitter().split(RichText()).isEmpty)
-        #expect(MessageSplitter().split(RichText([.plain(""), .bold("")])).isEmpty)
+        #expect(MessageSplitter.telegram.split(RichText()).isEmpty)
+        #expect(MessageSplitter.telegram.split(RichText([.plain(""), .bold("")])).isEmpty)
     }
 
     @Test(arguments: 0..<500)

@@ -37,7 +37,7 @@ struct TelegramWebhookReceiverTests {
             logger: logs.logger(),
             maximumBodyBytes: maximumBodyBytes,
             apply: { envelope in
-                sink.applied.withLock { $0.append(envelope.sequence) }
+                sink.applied.withLock { $0.append(envelope.key!) }
                 return sink.outcome
             },
             skipped: { updateID, _ in sink.skipped.withLock { $0.append(updateID) } })
@@ -135,9 +135,9 @@ struct TelegramWebhookReceiverTests {
             secret: Self.secret, translator: UpdateTranslator(botUserID: 1, botUsername: "RoastBot"), clock: ManualClock(),
             logger: CapturedLogs().logger(),
             apply: { envelope in
-                order.withLock { $0.append("start \(envelope.sequence)") }
-                if envelope.sequence == 1 { for await _ in gate { break } }
-                order.withLock { $0.append("end \(envelope.sequence)") }
+                order.withLock { $0.append("start \(envelope.key!)") }
+                if envelope.key! == 1 { for await _ in gate { break } }
+                order.withLock { $0.append("end \(envelope.key!)") }
                 return true
             })
         async let first = receiver.receive(secretToken: Self.secret.value) { _ in Self.roast(1, chat: -100) }

@@ -1,35 +1,54 @@
 import ChatPlatform
 import Foundation
 
-/// Writes an ``OutboxAction`` as the JSON document its `Codable` conformance reads back, without
-/// `JSONEncoder`.
-///
-/// An outbox row is written inside the transaction of every event that replies, where the generic
-/// encoder would cost more than the rest of the event's work. This writer emits the
-/// same document `JSONEncoder` with `.sortedKeys` does (same keys in the same order, the synthesized
-/// shapes of the enums, base64 for bytes) straight into a byte buffer; reading stays with
-/// `JSONDecoder`, so rows written by either are read alike.
-struct OutboxPayloadWriter {
-    private var bytes: [UInt8] = []
-
-    /// The JSON text of `action`.
-    static func json(_ action: OutboxAction) -> String {
-        var writer = OutboxPayloadWriter()
-        writer.bytes.reserveCapacity(512)
-        writer.write(action)
+extension OutboxRecord {
+    /// The JSON text of this record: the document `JSONEncoder` with `.sortedKeys` writes from the
+    /// `Codable` conformance (same keys in the same order, the synthesized shapes of the nested
+    /// values, base64 for bytes), written straight into a byte buffer.
+    ///
+    /// An outbox row is written inside the transaction of every event that replies, where the generic
+    /// encoder would cost more than the rest of the event's work; reading stays with `JSONDecoder`.
+    public var json: String {
+        var writer = Writer()
+        writer.write(self)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// How a button whose payload is `data` begins in a row's JSON (as `JSONEncoder` writes it too):
     /// what a search of the queued rows for that button looks for.
     static func buttonPrefix(data: String) -> String {
-        var writer = OutboxPayloadWriter()
+        var writer = Writer()
         writer.raw("{\"data\":")
         writer.string(data)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
+}
 
-    private mutating func write(_ action: OutboxAction) {
+private struct Writer {
+    var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(512)
+    }
+
+    mutating func write(_ record: OutboxRecord) {
+        raw("{\"action\":")
+        write(record.action)
+        if let interaction = record.interaction {
+            raw(",\"interaction\":{\"handle\":")
+            string(interaction.handle)
+            raw("}")
+        }
+        if let person = record.person {
+            raw(",\"person\":")
+            raw(String(person.rawValue))
+        }
+        raw(",\"v\":")
+        raw(String(OutboxRecord.version))
+        raw("}")
+    }
+
+    private mutating func write(_ action: QueuedAction) {
         switch action {
         case .send(let message):
             raw("{\"message\":")
@@ -67,11 +86,26 @@ struct OutboxPayloadWriter {
                 raw(String(topic.rawValue))
             }
             raw(",\"type\":\"document\"}")
-        case .picture(let order):
-            // Rare (a press on 🖼): written by the generic encoder, the same document by construction.
-            raw("{\"picture\":")
-            bytes.append(contentsOf: (try? Self.encoder.encode(order)) ?? Data("null".utf8))
-            raw(",\"type\":\"picture\"}")
+        case .photo(let photo):
+            raw("{\"photo\":{\"buttons\":")
+            write(photo.buttons)
+            if let caption = photo.caption {
+                raw(",\"caption\":")
+                write(caption)
+            }
+            // The order (a picture's description, rare: a press on 🖼) by the generic encoder: the
+            // same document by construction.
+            raw(",\"image\":")
+            bytes.append(contentsOf: (try? Self.encoder.encode(photo.image)) ?? Data("null".utf8))
+            if let replyTo = photo.replyTo {
+                raw(",\"replyTo\":")
+                raw(String(replyTo.rawValue))
+            }
+            if let topic = photo.topic {
+                raw(",\"topic\":")
+                raw(String(topic.rawValue))
+            }
+            raw("},\"type\":\"photo\"}")
         }
     }
 
@@ -144,9 +178,7 @@ struct OutboxPayloadWriter {
     }
 
     /// A JSON array: `[`, each element written by `element`, separated by commas, `]`.
-    private mutating func array<Elements: Sequence>(
-        _ elements: Elements, _ element: (inout OutboxPayloadWriter, Elements.Element) -> Void
-    ) {
+    private mutating func array<Elements: Sequence>(_ elements: Elements, _ element: (inout Writer, Elements.Element) -> Void) {
         raw("[")
         for (index, item) in elements.enumerated() {
             if index > 0 { raw(",") }
@@ -165,13 +197,13 @@ struct OutboxPayloadWriter {
         raw("}}")
     }
 
-    private mutating func raw(_ text: String) {
+    mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (and `/`, as
     /// `JSONEncoder` does); everything else as UTF-8.
-    private mutating func string(_ value: String) {
+    mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most texts need no escaping: copied at once.
         let plain = !value.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }

@@ -6,14 +6,15 @@ import Testing
 
 @testable import RoastStore
 
-/// The hand-written outbox JSON must be the very document `JSONEncoder` writes, so that rows written
-/// before and after it, and the `Codable` reader, agree.
-struct OutboxPayloadWriterTests {
+/// The outbox's one stored format: the hand-written JSON must be the very document `JSONEncoder` writes
+/// from the `Codable` conformance, so that the writer and the reader agree; rows of format 1, written
+/// by the versions before destinations, still read as the same actions.
+struct OutboxRecordTests {
     static let oddText =
         "quote \" backslash \\ slash / newline \n tab \t cr \r bell \u{7} nul \u{0} unit \u{1F} "
         + "RTL \u{202E}مرحبا zero-width \u{200B}\u{200D} combining e\u{301} flag 🇻🇳 family 👨‍👩‍👧 Tiếng Việt"
 
-    static let actions: [OutboxAction] = [
+    static let actions: [QueuedAction] = [
         .send(OutboxTests.richMessage),
         .send(OutgoingMessage(text: "")),
         .send(OutgoingMessage(text: RichText(plain: oddText), buttons: [[Button(oddText, data: "r:1:f")], []])),
@@ -25,37 +26,71 @@ struct OutboxPayloadWriterTests {
         .document(OutgoingDocument(filename: "export.json", contents: Array(0...255), caption: RichText(plain: oddText))),
         .document(OutgoingDocument(filename: oddText, contents: [])),
         .document(OutgoingDocument(filename: "export.json", contents: [1], replyTo: MessageID(5120), topic: TopicID(77))),
-        .picture(
-            PictureOrder(
-                picture: .card(
-                    RoastCard(
-                        text: oddText, language: .vi, category: .codeReviews, spice: SpiceLevel(clamping: 5), template: .sunset,
-                        format: .story, deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_5")),
-                card: CardKey(roast: RoastID(7), template: .sunset, format: .story), requester: UserID(3),
+        .photo(
+            Photo(
+                image: PictureOrder(
+                    picture: .card(
+                        RoastCard(
+                            text: oddText, language: .vi, category: .codeReviews, spice: SpiceLevel(clamping: 5), template: .sunset,
+                            format: .story, deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_5")),
+                    card: CardKey(roast: RoastID(7), template: .sunset, format: .story), requester: UserID(3),
+                    fallback: RichText(plain: oddText)),
                 caption: RichText([.bold(oddText)]), buttons: [[Button("✓ Sunset", data: "k:7:sunset:story")]], replyTo: MessageID(9),
-                topic: TopicID(77), fallback: RichText(plain: oddText))),
-        .picture(
-            PictureOrder(
-                picture: .heatmap(
-                    StreakHeatmap(
-                        activeDays: [LocalDate(year: 2026, month: 1, day: 2), LocalDate(year: 2025, month: 12, day: 30)],
-                        today: LocalDate(year: 2026, month: 1, day: 2), currentStreak: 1, longestStreak: 9, nextMilestone: 3,
-                        language: .en)),
-                fallback: RichText(plain: "x"))),
+                topic: TopicID(77))),
+        .photo(
+            Photo(
+                image: PictureOrder(
+                    picture: .heatmap(
+                        StreakHeatmap(
+                            activeDays: [LocalDate(year: 2026, month: 1, day: 2), LocalDate(year: 2025, month: 12, day: 30)],
+                            today: LocalDate(year: 2026, month: 1, day: 2), currentStreak: 1, longestStreak: 9, nextMilestone: 3,
+                            language: .en)),
+                    fallback: RichText(plain: "x")))),
     ]
 
-    @Test(arguments: actions)
-    func writesWhatJSONEncoderWritesWithSortedKeys(action: OutboxAction) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let expected = String(decoding: try encoder.encode(action), as: UTF8.self)
-        #expect(OutboxPayloadWriter.json(action) == expected)
+    /// Each action alone, for one person, and in answer to an interaction.
+    static let records: [OutboxRecord] = actions.flatMap { action in
+        [
+            OutboxRecord(action: action), OutboxRecord(action: action, person: UserID(42)),
+            OutboxRecord(action: action, person: UserID(Int64.max), interaction: Interaction(handle: oddText)),
+        ]
     }
 
-    @Test(arguments: actions)
-    func codableReadsBackTheSameAction(action: OutboxAction) throws {
-        let decoded = try JSONDecoder().decode(OutboxAction.self, from: Data(OutboxPayloadWriter.json(action).utf8))
-        #expect(decoded == action)
+    @Test(arguments: records)
+    func writesWhatJSONEncoderWritesWithSortedKeys(record: OutboxRecord) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let expected = String(decoding: try encoder.encode(record), as: UTF8.self)
+        #expect(record.json == expected)
+    }
+
+    @Test(arguments: records)
+    func codableReadsBackTheSameRecord(record: OutboxRecord) throws {
+        let decoded = try JSONDecoder().decode(OutboxRecord.self, from: Data(record.json.utf8))
+        #expect(decoded == record)
+    }
+
+    @Test func writesItsVersion() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(OutboxRecord(action: .send(OutgoingMessage(text: "a"))).json.utf8))
+        #expect((object as? [String: Any])?["v"] as? Int == OutboxRecord.version)
+    }
+
+    /// `Fixtures/outbox-v1.jsonl`: the payloads the version before destinations wrote for ``actions``
+    /// (its writer's own output, one per line), read as the same actions for the whole chat.
+    @Test func rowsOfFormatOneReadAsTheSameActions() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/outbox-v1.jsonl")
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == Self.actions.count)
+        for (line, action) in zip(lines, Self.actions) {
+            #expect(!line.contains("\"v\""))
+            #expect(try JSONDecoder().decode(OutboxRecord.self, from: Data(line.utf8)) == OutboxRecord(action: action))
+        }
+    }
+
+    @Test func aNewerFormatIsNotReadAsThisOne() {
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(OutboxRecord.self, from: Data(#"{"action":{"type":"send"},"v":3}"#.utf8))
+        }
     }
 }
 
@@ -99,7 +134,7 @@ struct OutboxPayloadPropertyTests {
                 topic: bool() ? TopicID(Int64.random(in: Int64.min...Int64.max, using: &random)) : nil, silent: bool())
         }
 
-        mutating func action() -> OutboxAction {
+        mutating func action() -> QueuedAction {
             switch int(0...3) {
             case 0: .send(message())
             case 1: .edit(MessageID(Int64.random(in: Int64.min...Int64.max, using: &random)), message())
@@ -115,18 +150,23 @@ struct OutboxPayloadPropertyTests {
         }
     }
 
-    static func generated(_ count: Int) -> [OutboxAction] {
+    static func generated(_ count: Int) -> [OutboxRecord] {
         var generator = Generator(random: SplitMix64(seed: 2_026))
-        return (0..<count).map { _ in generator.action() }
+        return (0..<count).map { _ in
+            OutboxRecord(
+                action: generator.action(),
+                person: generator.bool() ? UserID(Int64.random(in: Int64.min...Int64.max, using: &generator.random)) : nil,
+                interaction: generator.bool() ? Interaction(handle: generator.text()) : nil)
+        }
     }
 
-    @Test func writerAndDecoderAgreeOnGeneratedActions() throws {
+    @Test func writerAndDecoderAgreeOnGeneratedRecords() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        for action in Self.generated(2_000) {
-            let written = OutboxPayloadWriter.json(action)
-            #expect(written == String(decoding: try encoder.encode(action), as: UTF8.self))
-            #expect(try JSONDecoder().decode(OutboxAction.self, from: Data(written.utf8)) == action)
+        for record in Self.generated(2_000) {
+            let written = record.json
+            #expect(written == String(decoding: try encoder.encode(record), as: UTF8.self))
+            #expect(try JSONDecoder().decode(OutboxRecord.self, from: Data(written.utf8)) == record)
         }
     }
 
@@ -135,8 +175,9 @@ struct OutboxPayloadPropertyTests {
     @Test func theGeneratorSetsEveryFieldOfMessagesAndDocuments() throws {
         var messageKeys: Set<String> = []
         var documentKeys: Set<String> = []
-        for action in Self.generated(300) {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(OutboxPayloadWriter.json(action).utf8)) as? [String: Any])
+        for record in Self.generated(300) {
+            let written = try #require(try JSONSerialization.jsonObject(with: Data(record.json.utf8)) as? [String: Any])
+            let object = try #require(written["action"] as? [String: Any])
             if let message = object["message"] as? [String: Any] { messageKeys.formUnion(message.keys) }
             if object["type"] as? String == "document" { documentKeys.formUnion(object.keys) }
         }

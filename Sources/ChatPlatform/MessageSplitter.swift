@@ -1,10 +1,9 @@
-import ChatPlatform
-
-/// Splits rich text into parts whose visible text fits one Telegram message.
+/// Splits rich text into parts whose visible text fits one message of a platform, at the limit its
+/// adapter gives (``PlatformProfile/messageLimit``): every adapter splits with this one rule.
 ///
-/// Telegram limits a message to 4096 characters *after entity parsing*, counted in UTF-16 code
-/// units: markup does not count, an emoji outside the BMP counts as two. The splitter measures
-/// exactly that and keeps a margin below it by default.
+/// The limit counts the visible text in UTF-16 code units: markup does not count, an emoji outside
+/// the BMP counts as two. That is exactly how Telegram counts its 4,096 (after entity parsing); a
+/// platform that counts characters or code points (Discord's 2,000) is never exceeded by it.
 ///
 /// Parts are cut, in order of preference, after a line break, after whitespace, between spans, or
 /// between any two grapheme clusters — never inside one, so emoji sequences, flags and combining
@@ -13,19 +12,14 @@ import ChatPlatform
 /// the same style, which the renderer closes and reopens. A single grapheme cluster longer than
 /// the limit (only possible with absurd runs of combining marks) is cut between its scalars.
 public struct MessageSplitter: Sendable, Hashable {
-    /// Telegram's own limit on a message's visible text, in UTF-16 code units.
-    public static let telegramLimit = 4096
-    /// The default limit: Telegram's, less a small margin.
-    public static let defaultLimit = 4000
-
     /// The most UTF-16 code units of visible text in one part (at least 2).
     public let limit: Int
 
-    public init(limit: Int = MessageSplitter.defaultLimit) {
+    public init(limit: Int) {
         self.limit = max(limit, 2)
     }
 
-    /// The visible length of `text` as Telegram counts it: UTF-16 code units of the plain text.
+    /// The visible length of `text` as the limit counts it: UTF-16 code units of the plain text.
     public static func visibleLength(_ text: RichText) -> Int {
         text.plainText.utf16.count
     }
@@ -47,7 +41,7 @@ public struct MessageSplitter: Sendable, Hashable {
 
 extension RichText.Span {
     /// The text a reader sees for this span.
-    var visibleText: String {
+    public var visibleText: String {
         switch self {
         case .plain(let text), .bold(let text), .italic(let text), .code(let text): text
         case .mention(_, let name): name
@@ -56,7 +50,7 @@ extension RichText.Span {
     }
 
     /// The same span (style, link, mentioned user) with other visible text.
-    func withVisibleText(_ text: String) -> Self {
+    public func withVisibleText(_ text: String) -> Self {
         switch self {
         case .plain: .plain(text)
         case .bold: .bold(text)
