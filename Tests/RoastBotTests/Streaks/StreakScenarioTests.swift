@@ -200,7 +200,8 @@ struct StreakScenarioTests {
         let offer = try #require(
             bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == StreakScenarioTests.freezePayload })
         await bot.run(
-            bot.envelope(.press(callbackID: "b", data: StreakScenarioTests.freezePayload, message: offer.message), from: BotFixture.bob, at: back))
+            bot.envelope(
+                .press(callbackID: "b", data: StreakScenarioTests.freezePayload, message: offer.message), from: BotFixture.bob, at: back))
         #expect(bot.platform.acknowledged("b", notice: Self.words.notYourButton))
         await bot.run(bot.envelope(.press(callbackID: "a1", data: StreakScenarioTests.freezePayload, message: offer.message), at: back))
         #expect(bot.platform.acknowledged("a1", notice: Self.words.freezeRestoredNotice))
@@ -339,7 +340,8 @@ struct FreezeOfferTests {
         #expect(
             !bot.platform.sentMessages.contains { $0.content.buttons.joined().contains { $0.data == StreakScenarioTests.freezePayload } })
         // A stale button pressed anyway restores nothing.
-        await bot.run(bot.envelope(.press(callbackID: "stale", data: StreakScenarioTests.freezePayload, message: MessageID(99)), at: back + 60))
+        await bot.run(
+            bot.envelope(.press(callbackID: "stale", data: StreakScenarioTests.freezePayload, message: MessageID(99)), at: back + 60))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.current == 1)
         #expect(state?.freezes == 1)
@@ -384,7 +386,8 @@ struct FreezeOfferTests {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (offer, back) = try await Self.brokenStreak(&bot)
-        await bot.run(bot.envelope(.press(callbackID: "soon", data: StreakScenarioTests.freezePayload, message: offer), at: back + 20 * 3600))
+        await bot.run(
+            bot.envelope(.press(callbackID: "soon", data: StreakScenarioTests.freezePayload, message: offer), at: back + 20 * 3600))
         #expect(bot.platform.acknowledged("soon", notice: Phrasebook(.vi).freezeRestoredNotice))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.freezes == 0)
