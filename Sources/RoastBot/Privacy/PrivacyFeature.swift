@@ -213,7 +213,9 @@ public struct PrivacyFeature: Feature {
         }
         if try context.platform.privateChats == .openedByTheBot || tx.reachesPrivately(user) {
             guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
-            return HandlerOutcome(replies: [Reply.document(document).privately(to: user), .send(OutgoingMessage(text: RichText(plain: note)))])
+            return HandlerOutcome(replies: [
+                Reply.document(document).privately(to: user), .send(OutgoingMessage(text: RichText(plain: note))),
+            ])
         }
         guard context.platform.deepLinks != nil else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.exportNeedsPrivateChatOpened)))])
