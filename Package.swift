@@ -98,6 +98,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "ConsoleAdapter", dependencies: ["ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        // Discord: its profile, gateway dispatches → neutral events, interactions answered within 3 s, rendering.
+        .target(
+            name: "DiscordAdapter",
+            dependencies: ["ChatPlatform", "DiscordAPI", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(
             name: "RoastBot",
             dependencies: [
@@ -112,6 +118,7 @@ let package = Package(
             name: "roastbot",
             dependencies: [
                 "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar", "CMalloc",
+                "DiscordAdapter", "DiscordAPI", "DiscordGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -169,6 +176,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ConsoleAdapterTests", dependencies: ["ConsoleAdapter", "ChatPlatform"], swiftSettings: strict),
+        .testTarget(
+            name: "DiscordAdapterTests",
+            dependencies: ["DiscordAdapter", "DiscordAPI", "ChatPlatform", "RoastTesting", "CurlHTTP", "Timekeeping"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
             swiftSettings: strict),
