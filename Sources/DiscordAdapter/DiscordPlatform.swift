@@ -113,7 +113,12 @@ public struct DiscordPlatform: ChatPlatform {
             case .deferred:
                 try await acknowledge(&entry)
             case .handled(let notice, let replies):
-                if let notice {
+                if notice != nil, replies > 0, entry.isButtonPress {
+                    // The press's replies (the message with its new counts) are its answer: a notice too would be an
+                    // ephemeral message per press, which stays on screen (no toast on Discord) and spends the
+                    // follow-up limit Discord shares across the whole bot.
+                    logger.debug("press notice left out: its replies answer it", metadata: ["interaction": "\(entry.id)"])
+                } else if let notice {
                     try await answerPrivately(notice, &entry, replacingThinking: replies == 0)
                 } else if replies == 0 {
                     try await finish(&entry)

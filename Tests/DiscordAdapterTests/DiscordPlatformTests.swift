@@ -157,6 +157,21 @@ struct DiscordPlatformTests {
         }
     }
 
+    /// A press whose replies update its message: that update is the answer, even when the core has a toast for the
+    /// presser (no ephemeral message per press).
+    @Test func aPressWithANoticeAndRepliesIsAnsweredByTheUpdateAlone() async throws {
+        try await withPlatform { fake, platform in
+            let posted = try #require(try await platform.perform(.send(Self.roast), at: Destination(chat: ChatID(Self.guild))).message)
+            let press = try #require(fake.dispatchButtonPress(customID: "f:1", messageID: posted.rawValue, by: Self.alice))
+            let envelope = try await received(press, fake, platform)
+            try await platform.answer(try #require(envelope.interaction), with: .handled(notice: "Saved ⭐ (3)", replies: 1))
+            _ = try await platform.perform(.editButtons(posted, [[Button("⭐ 1", data: "f:1")]]), at: Self.destination(envelope))
+            #expect(fake.interaction(press.id)?.responseType == 7)
+            #expect(fake.interaction(press.id)?.followupIDs == [])
+            #expect(fake.allMessages.count == 1)
+        }
+    }
+
     /// A notice (a stale button, a toast) is for the presser alone; a press with nothing to say is acknowledged
     /// without a visible change.
     @Test(arguments: [("This button is too old.", 4), (nil, 6)] as [(String?, Int)])
