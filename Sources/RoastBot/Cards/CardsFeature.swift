@@ -219,6 +219,7 @@ public struct CardsFeature: Feature {
             language: context.language)
         var heatmap = empty
         heatmap.activeDays = Set(try tx.activeDays(chat: profile.chatID, user: profile.userID, from: empty.firstDay))
+        heatmap.frozenDays = Set(try tx.frozenDays(chat: profile.chatID, user: profile.userID, from: empty.firstDay))
         var caption = RichText([.plain(context.words.heatmapCaption)])
         caption.append(.mention(profile.userID, name: profile.displayName))
         let order = PictureOrder(
