@@ -26,6 +26,9 @@ enum DiscordMode {
         let client = DiscordClient(
             token: DiscordBotToken(token), http: http, configuration: DiscordClient.Configuration(baseURL: settings.discord.apiURL),
             clock: transportClock, logger: logger)
+        // The token is checked once before anything else: the session would otherwise retry a refused
+        // GET /gateway/bot with backoff for ever. Discord unreachable is left to the session, which waits it out.
+        async let tokenCheck = checkToken(client)
         async let loadedLibrary = Composition.loadLibrary(settings)
         async let loadedCollections = Composition.loadCollections(settings)
         async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
@@ -36,6 +39,11 @@ enum DiscordMode {
         let library = try await loadedLibrary
         let collections = await loadedCollections
         let safety = await loadedSafety
+        if await tokenCheck == .refused {
+            Composition.fail(
+                "Discord refused the bot token (HTTP 401); check \(settings.origin(of: "discord.token"))",
+                code: Composition.unauthorizedExitCode)
+        }
 
         Composition.returnLargeBlocksToTheSystem()
         let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
@@ -79,6 +87,27 @@ enum DiscordMode {
             throw ExitCode(error.closeCode == 4004 ? Composition.unauthorizedExitCode : 1)
         }
         logger.info("stopped")
+    }
+}
+
+extension DiscordMode {
+    enum TokenCheck {
+        case accepted
+        case refused
+        /// Discord did not answer (or refused for another reason): the session finds out.
+        case unknown
+    }
+
+    /// `GET /gateway/bot` once: whether Discord takes the token.
+    static func checkToken(_ client: DiscordClient) async -> TokenCheck {
+        do {
+            _ = try await client.getGatewayBot()
+            return .accepted
+        } catch .unauthorized {
+            return .refused
+        } catch {
+            return .unknown
+        }
     }
 }
 

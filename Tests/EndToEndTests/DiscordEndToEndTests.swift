@@ -58,6 +58,21 @@ import Testing
         #expect(await bot.waitForExit(timeout: 30) == 0, "\(bot.log)")
     }
 
+    /// A token Discord refuses ends start-up with one line and exit code 3 — never a retry loop.
+    @Test func aRefusedTokenEndsStartUp() async throws {
+        let discord = FakeDiscord()
+        try await discord.start()
+        let bot = try BotProcess(discord: discord, extraEnvironment: ["DISCORD_BOT_TOKEN": "not-the-token"])
+        defer { bot.cleanUp() }
+        try bot.start()
+        let status = await bot.waitForExit(timeout: 30)
+        await discord.stop()
+        #expect(status == 3, "\(bot.log)")
+        #expect(bot.log.contains("Discord refused the bot token"))
+        #expect(!bot.log.contains("not-the-token"))
+        #expect(discord.gateway.identifies.isEmpty)
+    }
+
     /// One process per bot token: with both set, one line and exit code 2, before anything is opened.
     @Test func bothTokensSetIsRefused() async throws {
         let bot = try BotProcess(
