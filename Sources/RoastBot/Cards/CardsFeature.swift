@@ -73,7 +73,7 @@ public struct CardsFeature: Feature {
     /// The collections whose names a collection roast's card shows.
     private let collections: CollectionCatalogStore?
 
-    public init(links: ShareLinks = .standard, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
+    public init(links: ShareLinks, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
         self.collections = collections
         self.links = links
         self.rules = rules
