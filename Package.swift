@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "ConsoleAdapterTests", dependencies: ["ConsoleAdapter", "ChatPlatform"], swiftSettings: strict),
         .testTarget(
             name: "DiscordAdapterTests",
-            dependencies: ["DiscordAdapter", "DiscordAPI", "ChatPlatform", "RoastTesting", "CurlHTTP", "Timekeeping"],
+            dependencies: ["DiscordAdapter", "DiscordAPI", "ChatPlatform"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -192,7 +192,7 @@ let package = Package(
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
-                "WebSocketClient", "DiscordGateway",
+                "WebSocketClient", "DiscordGateway", "DiscordAdapter",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -33,6 +33,11 @@ public final class DiscordDirectory: Sendable {
         }
     }
 
+    /// Whether `chat` is a DM channel the bot knows (opened, or used by its person).
+    public func isDMChannel(_ chat: ChatID) -> Bool {
+        state.withLock { $0.dmChannels.values.contains(DiscordChannelID(chat.rawValue)) }
+    }
+
     /// The channel `message` is in, if known.
     public func channel(of message: MessageID) -> DiscordChannelID? { state.withLock { $0.messageChannels[message] } }
 

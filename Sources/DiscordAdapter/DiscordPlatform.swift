@@ -81,7 +81,11 @@ public struct DiscordPlatform: ChatPlatform {
                 directory.remember(DiscordEventTranslator.person(invoker, locale: interaction.locale, nick: interaction.member?.nick))
             }
         case .messageCreate(let message):
-            if let guild = message.guildID { directory.rememberServer(ChatID(guild.rawValue)) }
+            if let guild = message.guildID {
+                directory.rememberServer(ChatID(guild.rawValue))
+            } else if message.isFromPerson {
+                directory.rememberDM(message.channelID, of: UserID(message.author.id.rawValue))
+            }
             if message.isFromPerson {
                 directory.remember(DiscordEventTranslator.person(message.author, locale: nil, nick: message.member?.nick))
             }
@@ -280,7 +284,10 @@ public struct DiscordPlatform: ChatPlatform {
 
     /// `action` in its channel (its topic, the person's DM channel, a DM chat), without an interaction.
     private func performInChannel(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
-        let isPrivate = destination.person != nil || !directory.isServer(destination.chat)
+        // Only a private destination is unavailable for good when Discord refuses it: a server's refusal concerns one
+        // channel, and the server's removal comes as GUILD_DELETE. A chat not known as a DM channel (after a restart)
+        // counts as a server's.
+        let isPrivate = destination.person != nil || directory.isDMChannel(destination.chat)
         switch action {
         case .send(let message):
             let channel = try await channel(for: destination, topic: message.topic)

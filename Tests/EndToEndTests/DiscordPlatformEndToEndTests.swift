@@ -10,7 +10,7 @@ import Testing
 /// as their answers, private answers for the person alone, DM channels opened once, long text split, and every
 /// message with `allowed_mentions` that parses nothing (the fake refuses any write without it).
 @Suite(.timeLimit(.minutes(2)))
-struct DiscordPlatformTests {
+struct DiscordPlatformEndToEndTests {
     static let guild: Int64 = 1_200_000_000_000_000_001
     static let channel: Int64 = 1_200_000_000_000_000_101
     static let alice = FakeDiscordUser(id: 1_300_000_000_000_000_001, username: "alice")
@@ -230,6 +230,22 @@ struct DiscordPlatformTests {
                 _ = try await platform.perform(.send(OutgoingMessage(text: "hi")), at: Destination(chat: ChatID(Self.guild)))
             }
             #expect(fake.allMessages.isEmpty)
+        }
+    }
+
+    /// A channel of a server that refuses the bot is a refusal of that message — the server stays (its removal comes
+    /// as GUILD_DELETE); a person who refuses DMs cannot be reached privately any more.
+    @Test func onlyAPrivateDestinationIsUnavailableForGood() async throws {
+        try await withPlatform { fake, platform in
+            fake.setChannelFault(.missingPermissions, channelID: Self.channel)
+            await #expect(throws: DeliveryError.rejected(reason: DiscordError.missingPermissions.description)) {
+                _ = try await platform.perform(.send(Self.roast), at: Destination(chat: ChatID(Self.guild)))
+            }
+            fake.refuseDMs(from: Self.alice.id)
+            await #expect(throws: DeliveryError.chatUnavailable) {
+                _ = try await platform.perform(
+                    .send(OutgoingMessage(text: "hi")), at: Destination(chat: ChatID(Self.guild), person: UserID(Self.alice.id)))
+            }
         }
     }
 
