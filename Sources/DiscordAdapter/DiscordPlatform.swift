@@ -29,7 +29,7 @@ import Timekeeping
 public struct DiscordPlatform: ChatPlatform {
     /// How long after receipt an interaction with replies still on their way waits for them before it is deferred:
     /// Discord's 3 seconds count from its dispatch, a little before the bot received it.
-    public static let answerDeadline = Duration.milliseconds(2_200)
+    public static let answerDeadline = Duration.milliseconds(1_200)
     /// How long an interaction's token is used for follow-ups after receipt (Discord: 15 minutes), with a margin.
     public static let tokenLifetime = Duration.seconds(14 * 60 + 30)
     /// The content of an answer that has nothing else to say (a command whose only reply went to the person alone).

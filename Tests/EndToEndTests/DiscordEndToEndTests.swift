@@ -4,7 +4,7 @@ import Testing
 
 /// The real binary serving the fake Discord (REST and gateway on 127.0.0.1): `DISCORD_BOT_TOKEN` alone makes
 /// `roastbot run` serve Discord, the gateway address comes from `GET /gateway/bot`, the commands are registered
-/// in Vietnamese and English, `/roast` is answered in its channel within Discord's 3 seconds with the reaction
+/// in Vietnamese and English, `/roast` is answered (deferred, then edited) in its channel with the reaction
 /// buttons, and a press on one is counted by updating that message.
 @Suite(.timeLimit(.minutes(3))) struct DiscordEndToEndTests {
     static let guild: Int64 = 1_200_000_000_000_000_001
@@ -14,6 +14,9 @@ import Testing
 
     @Test func aRoastIsAnsweredInItsChannelAndAPressIsCounted() async throws {
         let discord = FakeDiscord()
+        // Discord's 3 seconds are checked where they are the point (DiscordPlatformEndToEndTests); here a loaded
+        // machine must not turn a slow process start or request into a missed deadline.
+        discord.rest.interactionDeadline = 60
         try await discord.start()
         discord.rest.registerChannel(FakeDiscordChannel(id: Self.channel, type: 0, guildID: Self.guild, name: "general"))
         let bot = try BotProcess(discord: discord)
@@ -37,7 +40,6 @@ import Testing
         #expect(answered, "\(bot.log)")
         let interaction = try #require(rest.interaction(used.id))
         #expect(interaction.refusedCallbacks.isEmpty)
-        #expect((interaction.responseDelay ?? 99) < 3)
         let roast = try #require(interaction.originalMessageID.flatMap(rest.message))
         #expect(roast.channelID == Self.channel)
         #expect(!roast.isEphemeral)
