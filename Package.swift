@@ -106,6 +106,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "ConsoleAdapter", dependencies: ["ChatPlatform", "Timekeeping"], swiftSettings: strict),
+        // Discord: its profile, gateway dispatches → neutral events, interactions answered within 3 s, rendering.
+        .target(
+            name: "DiscordAdapter",
+            dependencies: ["ChatPlatform", "DiscordAPI", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(
             name: "RoastBot",
             dependencies: [
@@ -120,7 +126,7 @@ let package = Package(
             name: "roastbot",
             dependencies: [
                 "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar", "CMalloc",
-                "HTTPServing",
+                "DiscordAdapter", "DiscordAPI", "DiscordGateway", "HTTPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -179,6 +185,11 @@ let package = Package(
         ),
         .testTarget(name: "ConsoleAdapterTests", dependencies: ["ConsoleAdapter", "ChatPlatform"], swiftSettings: strict),
         .testTarget(
+            name: "DiscordAdapterTests",
+            dependencies: ["DiscordAdapter", "DiscordAPI", "ChatPlatform"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
             swiftSettings: strict),
         .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
@@ -189,7 +200,7 @@ let package = Package(
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
-                "HTTPServing", "WebSocketClient", "DiscordGateway",
+                "HTTPServing", "WebSocketClient", "DiscordGateway", "DiscordAdapter",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import RoastBot
 
-/// `roastbot run` — serve Telegram when a token is configured, else open the console chat.
+/// `roastbot run` — serve Telegram or Discord, whichever bot token is configured, else open the console chat.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Serve Telegram (TELEGRAM_BOT_TOKEN set) or open the console chat (no token)."
+        abstract: "Serve Telegram (TELEGRAM_BOT_TOKEN set), Discord (DISCORD_BOT_TOKEN set) or open the console chat (no token)."
     )
 
     @OptionGroup var options: SharedOptions
@@ -18,6 +18,18 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try options.settings(webhook: webhook)
+        if settings.discord.token != nil {
+            // One process per bot token, one database each.
+            if settings.telegram.token != nil {
+                Composition.fail(
+                    "both TELEGRAM_BOT_TOKEN and DISCORD_BOT_TOKEN are set: run one roastbot per bot token, each with its own database")
+            }
+            if settings.webhook.url != nil {
+                Composition.fail(
+                    "\(settings.origin(of: "webhook.url")) asks for webhook mode, which is Telegram's; Discord is served by its gateway")
+            }
+            return try await DiscordMode.run(settings: settings)
+        }
         guard settings.telegram.token != nil else {
             // Webhook mode is Telegram's: without a token it has nothing to serve, and opening the
             // console instead would hide the missing token.

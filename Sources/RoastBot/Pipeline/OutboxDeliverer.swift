@@ -30,7 +30,7 @@ import Timekeeping
 /// Each delivered message's buttons are recorded with its id in the same write that completes its row
 /// (``StoreTransaction/recordKeyboard(_:posted:)``), and each delivered edit of them replaces the
 /// record: what a press on that message may carry (``EventRouter/screen(_:_:_:)``). A delivery for
-/// one person lands in a chat of theirs, not the queue's: its buttons are not recorded there.
+/// one person sent to a chat of theirs (not the queue's) is not recorded; one answered in place is.
 public final class OutboxDeliverer: Sendable {
     /// The buttons a delivery put on a message, to record; `posted` for a new message (not an edit).
     private struct Keyboard: Sendable {
@@ -343,9 +343,11 @@ public final class OutboxDeliverer: Sendable {
 
     /// The buttons of `rows` that send a payload back (not links), as put on `message`; nil for a new
     /// message without any (an edit without any clears the record), and for a delivery to one person
-    /// (it lands in a chat of theirs, not the queue's).
+    /// in a chat of theirs (not the queue's).
     private static func keyboard(_ rows: [[Button]], on message: MessageID?, at destination: Destination, posted: Bool) -> Keyboard? {
-        guard let message, destination.person == nil else { return nil }
+        // A delivery to one person answered in place (an ephemeral answer) is in the chat, and its
+        // buttons are pressed there; one sent to a private chat of theirs is not.
+        guard let message, destination.person == nil || destination.interaction != nil else { return nil }
         let chat = destination.chat
         let payloads = rows.joined().filter { $0.startsPrivateChat == nil && !$0.data.isEmpty }.map(\.data)
         guard !payloads.isEmpty || !posted else { return nil }

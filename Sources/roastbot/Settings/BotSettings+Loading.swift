@@ -34,7 +34,8 @@ extension BotSettings {
     /// The environment variables and the setting each one sets (named by its file key; the clock's
     /// have no file key). `TELEGRAM_BOT_TOKEN` and `ROASTBOT_AI_KEY` are secrets, read apart.
     static let environmentVariables: [(variable: String, key: String)] = [
-        ("TELEGRAM_API_URL", "telegram.api_url"), ("ROASTBOT_AI_URL", "ai.base_url"), ("ROASTBOT_AI_MODEL", "ai.model"),
+        ("TELEGRAM_API_URL", "telegram.api_url"), ("DISCORD_API_URL", "discord.api_url"),
+        ("DISCORD_COMMAND_GUILD", "discord.command_guild"), ("ROASTBOT_AI_URL", "ai.base_url"), ("ROASTBOT_AI_MODEL", "ai.model"),
         ("ROASTBOT_BLOCKLIST", "blocklist"), ("ROASTBOT_DB", "database"), ("ROASTBOT_LIBRARY", "library"),
         ("ROASTBOT_COLLECTIONS", "collections"), ("ROASTBOT_LOG_LEVEL", "log_level"), ("ROASTBOT_LOG_FORMAT", "log_format"),
         ("ROASTBOT_STORE_FAULT_FILE", "store_fault_file"), ("ROASTBOT_METRICS_ADDRESS", "metrics.address"),
@@ -93,6 +94,16 @@ extension BotSettings {
             telegram.token = token
             sources["telegram.token"] = Source(origin: .environment("TELEGRAM_BOT_TOKEN"), written: "(secret)")
         }
+        if let token = environment["DISCORD_BOT_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty {
+            if let bad = token.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+            {
+                throw .malformedSecret(
+                    .environment("DISCORD_BOT_TOKEN"), file: nil, what: "a bot token", problem: "it contains \(Self.name(of: bad))",
+                    expected: "the token as the Developer Portal gives it, without spaces or line breaks")
+            }
+            discord.token = token
+            sources["discord.token"] = Source(origin: .environment("DISCORD_BOT_TOKEN"), written: "(secret)")
+        }
         if let key = environment["ROASTBOT_AI_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
             if let bad = key.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
                 throw .malformedSecret(
@@ -136,6 +147,8 @@ extension BotSettings {
         }
         switch key {
         case "telegram.api_url": telegram.apiURL = try need(Self.string(value))
+        case "discord.api_url": discord.apiURL = try need(Self.string(value))
+        case "discord.command_guild": discord.commandGuild = Int64(try need(Self.int(value)))
         case "telegram.poll_timeout": telegram.pollTimeout = try need(Self.int(value))
         case "telegram.connect_timeout": telegram.connectTimeout = try need(Self.double(value))
         case "telegram.request_timeout": telegram.requestTimeout = try need(Self.double(value))

@@ -6,6 +6,8 @@ extension BotSettings {
     /// wrong kind (in the file or the environment) and a value out of range.
     static let expectations: [String: String] = [
         "telegram.api_url": "an http(s) URL",
+        "discord.api_url": "an http(s) URL, version included (https://discord.com/api/v10)",
+        "discord.command_guild": "a server id (a snowflake)",
         "telegram.poll_timeout": "seconds, 0–50",
         "telegram.connect_timeout": "seconds > 0",
         "telegram.request_timeout": "seconds > 0",
@@ -51,6 +53,8 @@ extension BotSettings {
     func validate() throws(SettingsError) {
         let checks: [(key: String, holds: Bool, value: String)] = [
             ("telegram.api_url", Self.isHTTPURL(telegram.apiURL), telegram.apiURL),
+            ("discord.api_url", Self.isHTTPURL(discord.apiURL), discord.apiURL),
+            ("discord.command_guild", (discord.commandGuild ?? 1) > 0, "\(discord.commandGuild ?? 0)"),
             ("telegram.poll_timeout", (0...50).contains(telegram.pollTimeout), "\(telegram.pollTimeout)"),
             ("telegram.connect_timeout", telegram.connectTimeout > 0, "\(telegram.connectTimeout)"),
             ("telegram.request_timeout", telegram.requestTimeout > 0, "\(telegram.requestTimeout)"),

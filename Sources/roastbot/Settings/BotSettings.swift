@@ -1,3 +1,4 @@
+import DiscordAdapter
 import Foundation
 import TelegramAdapter
 
@@ -66,6 +67,8 @@ struct BotSettings: Sendable, Hashable {
 
     /// The Bot API connection (its token only from the environment or a token file).
     public var telegram = TelegramSettings()
+    /// The Discord connection (its token only from the environment).
+    public var discord = DiscordSettings()
     public var abuse = Abuse()
     public var ai = AI()
     /// The operator's block list for the safety filter (`ROASTBOT_BLOCKLIST`). Only the default may be
@@ -119,6 +122,8 @@ struct BotSettings: Sendable, Hashable {
 
     public static let defaultTelegramDatabase = "data/roastbot.sqlite"
     public static let defaultConsoleDatabase = "data/console.sqlite"
+    /// One process and one database per bot token: a Discord bot never shares Telegram's file.
+    public static let defaultDiscordDatabase = "data/discord.sqlite"
 
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 }

@@ -24,15 +24,27 @@ final class BotProcess: Sendable {
     private let environment: [String: String]
 
     /// - Parameter extraEnvironment: added to (and overriding) the defaults below.
-    init(fake: FakeBotAPI, directory: URL? = nil, extraEnvironment: [String: String] = [:]) throws {
+    convenience init(fake: FakeBotAPI, directory: URL? = nil, extraEnvironment: [String: String] = [:]) throws {
+        try self.init(
+            platform: ["TELEGRAM_BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL], directory: directory,
+            extraEnvironment: extraEnvironment)
+    }
+
+    /// The bot serving the fake Discord (REST base from `DISCORD_API_URL`, the gateway from its `GET /gateway/bot`).
+    convenience init(discord: FakeDiscord, directory: URL? = nil, extraEnvironment: [String: String] = [:]) throws {
+        try self.init(
+            platform: ["DISCORD_BOT_TOKEN": discord.token, "DISCORD_API_URL": discord.apiBaseURL], directory: directory,
+            extraEnvironment: extraEnvironment)
+    }
+
+    /// - Parameter platform: the token and address of the platform served.
+    init(platform: [String: String], directory: URL?, extraEnvironment: [String: String]) throws {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.directory = directory
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
-            "TELEGRAM_BOT_TOKEN": fake.token,
-            "TELEGRAM_API_URL": fake.baseURL,
             "ROASTBOT_DB": directory.appendingPathComponent("bot.sqlite").path,
             "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
             "ROASTBOT_COLLECTIONS": Self.repositoryRoot.appendingPathComponent("config/collections.json").path,
@@ -46,6 +58,7 @@ final class BotProcess: Sendable {
             // would otherwise drop some depending on how quickly the machine runs.
             "ROASTBOT_ABUSE_LIMIT": "0",
         ]
+        environment.merge(platform) { $1 }
         environment.merge(extraEnvironment) { $1 }
         self.environment = environment
     }

@@ -1,0 +1,67 @@
+import ChatPlatform
+import DiscordAPI
+import Synchronization
+
+/// What the adapter remembers about Discord between events, in memory: each person's DM channel (a DM channel has
+/// an id of its own, opened with `POST /users/@me/channels`), the channel each of the bot's messages is in (an edit
+/// needs it; the core names a message by chat and id only), the servers it knows (a server has no main channel to
+/// post in), and people as last seen (a reaction removal names only an id).
+///
+/// Bounded: past ``capacity`` entries a map is emptied and learnt again from the next events.
+public final class DiscordDirectory: Sendable {
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var dmChannels: [UserID: DiscordChannelID] = [:]
+        var messageChannels: [MessageID: DiscordChannelID] = [:]
+        var servers: Set<ChatID> = []
+        var people: [DiscordUserID: Person] = [:]
+    }
+
+    public init(capacity: Int = 50_000) {
+        self.capacity = max(capacity, 16)
+    }
+
+    /// The DM channel with `person`, if known.
+    public func dmChannel(of person: UserID) -> DiscordChannelID? { state.withLock { $0.dmChannels[person] } }
+
+    public func rememberDM(_ channel: DiscordChannelID, of person: UserID) {
+        state.withLock { state in
+            if state.dmChannels.count >= capacity { state.dmChannels.removeAll() }
+            state.dmChannels[person] = channel
+        }
+    }
+
+    /// Whether `chat` is a DM channel the bot knows (opened, or used by its person).
+    public func isDMChannel(_ chat: ChatID) -> Bool {
+        state.withLock { $0.dmChannels.values.contains(DiscordChannelID(chat.rawValue)) }
+    }
+
+    /// The channel `message` is in, if known.
+    public func channel(of message: MessageID) -> DiscordChannelID? { state.withLock { $0.messageChannels[message] } }
+
+    public func remember(_ message: MessageID, in channel: DiscordChannelID) {
+        state.withLock { state in
+            if state.messageChannels.count >= capacity { state.messageChannels.removeAll() }
+            state.messageChannels[message] = channel
+        }
+    }
+
+    /// Whether `chat` is a server (whose messages all go to some channel), as opposed to a DM channel.
+    public func isServer(_ chat: ChatID) -> Bool { state.withLock { $0.servers.contains(chat) } }
+
+    public func rememberServer(_ chat: ChatID) {
+        _ = state.withLock { $0.servers.insert(chat) }
+    }
+
+    /// A person as last seen in an event that named them.
+    public func person(_ id: DiscordUserID) -> Person? { state.withLock { $0.people[id] } }
+
+    public func remember(_ person: Person) {
+        state.withLock { state in
+            if state.people.count >= capacity { state.people.removeAll() }
+            state.people[DiscordUserID(person.id.rawValue)] = person
+        }
+    }
+}

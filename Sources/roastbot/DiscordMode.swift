@@ -1,0 +1,166 @@
+import ArgumentParser
+import ChatPlatform
+import CurlHTTP
+import DiscordAPI
+import DiscordAdapter
+import DiscordGateway
+import Foundation
+import Logging
+import RoastBot
+import RoastStore
+import ServiceLifecycle
+import Timekeeping
+
+/// Serving Discord: the REST client (`DISCORD_API_URL`), the gateway session (its address from `GET /gateway/bot`),
+/// the platform, the bot, and the services it shares with Telegram (outbox, scheduler, banners, collections).
+enum DiscordMode {
+    static func run(settings: BotSettings) async throws {
+        guard let token = settings.discord.token else { Composition.fail("no Discord bot token") }
+        let (logger, pseudonyms) = Composition.bootstrapLogging(
+            level: settings.logLevel, format: settings.logFormat, secrets: [token, settings.ai.key].compactMap { $0 })
+        // The bot's "now" may be simulated; transport waits (rate limits, heartbeats, deadlines) always use real time.
+        let botClock = Composition.clock(settings)
+        let transportClock = SystemClock()
+        let http = CurlHTTPClient()
+        defer { http.shutdown() }
+        let client = DiscordClient(
+            token: DiscordBotToken(token), http: http, configuration: DiscordClient.Configuration(baseURL: settings.discord.apiURL),
+            clock: transportClock, logger: logger)
+        // The token is checked once before anything else: the session would otherwise retry a refused
+        // GET /gateway/bot with backoff for ever. Discord unreachable is left to the session, which waits it out.
+        async let tokenCheck = checkToken(client)
+        async let loadedLibrary = Composition.loadLibrary(settings)
+        async let loadedCollections = Composition.loadCollections(settings)
+        async let loadedSafety = Composition.safetyFilter(settings, logger: logger)
+        let (database, lock) = try Composition.openDatabase(
+            settings.databasePath ?? BotSettings.defaultDiscordDatabase, faults: settings.storeFaultFile.map(StoreFaults.init(switchFile:)),
+            pseudonyms: pseudonyms)
+        defer { withExtendedLifetime(lock) {} }
+        defer { database.close() }
+        let library = try await loadedLibrary
+        let collections = await loadedCollections
+        let safety = await loadedSafety
+        if await tokenCheck == .refused {
+            Composition.fail(
+                "Discord refused the bot token (HTTP 401); check \(settings.origin(of: "discord.token"))",
+                code: Composition.unauthorizedExitCode)
+        }
+
+        Composition.returnLargeBlocksToTheSystem()
+        let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
+        defer { renderer.stop() }
+        let platform = DiscordPlatform(client: client, clock: transportClock, logger: logger)
+        let ai = Composition.aiSource(settings, safety: safety, http: http, clock: transportClock, logger: logger)
+        let runtime = try BotRuntime(
+            database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
+            safety: safety, ai: ai, collections: collections, abuseGate: Composition.abuseGate(settings), pictures: renderer,
+            clockRate: Composition.clockRate(settings))
+        let session = DiscordGatewaySession(
+            configuration: GatewayConfiguration(
+                token: DiscordBotToken(token), intents: .bot(messageContent: settings.discord.messageContent)),
+            clock: transportClock, logger: logger, gatewayBot: { try await client.getGatewayBot() })
+        let gateway = DiscordGatewayService(
+            session: session, platform: platform, pipeline: runtime.pipeline, commands: runtime.menu.published, client: client,
+            commandGuild: settings.discord.commandGuild.map { DiscordGuildID($0) }, logger: logger)
+
+        let services: [any Service] = [
+            OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
+            gateway,
+            CollectionCatalogService(
+                store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
+            SeasonalBannerService(
+                database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: botClock,
+                logger: logger),
+            SchedulerService(
+                scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
+                retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
+        ]
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services.map { .init(service: $0, serviceName: String(describing: type(of: $0))) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        do {
+            try await group.run()
+        } catch let error as GatewayFinalError {
+            // 4004 and 4010–4014: reconnecting cannot help; one line for the operator, no retry loop.
+            logger.critical("Discord closed the gateway for good", metadata: ["code": "\(error.closeCode)"])
+            FileHandle.standardError.write(Data("roastbot: \(error.operatorMessage)\n".utf8))
+            throw ExitCode(error.closeCode == 4004 ? Composition.unauthorizedExitCode : 1)
+        }
+        logger.info("stopped")
+    }
+}
+
+extension DiscordMode {
+    enum TokenCheck {
+        case accepted
+        case refused
+        /// Discord did not answer (or refused for another reason): the session finds out.
+        case unknown
+    }
+
+    /// `GET /gateway/bot` once: whether Discord takes the token.
+    static func checkToken(_ client: DiscordClient) async -> TokenCheck {
+        do {
+            _ = try await client.getGatewayBot()
+            return .accepted
+        } catch .unauthorized {
+            return .refused
+        } catch {
+            return .unknown
+        }
+    }
+}
+
+/// Runs the gateway session and feeds its dispatches, one at a time and in order, through the pipeline (the
+/// platform answers any interaction before Discord's 3 seconds, however long the queue); registers the commands
+/// once the first READY names the application.
+struct DiscordGatewayService: Service {
+    let session: DiscordGatewaySession
+    let platform: DiscordPlatform
+    let pipeline: EventPipeline
+    let commands: [MenuCommand]
+    let client: DiscordClient
+    let commandGuild: DiscordGuildID?
+    let logger: Logger
+
+    func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await session.run() }
+                group.addTask { await consume() }
+                try await group.waitForAll()
+            }
+        } onGracefulShutdown: {
+            session.stop()
+        }
+        logger.info("gateway stopped")
+    }
+
+    private func consume() async {
+        var translator: DiscordEventTranslator?
+        var registered = false
+        for await event in session.events {
+            guard case .dispatch(let raw) = event else { continue }
+            let dispatch = DiscordDispatch(name: raw.name, json: raw.data)
+            if case .ready(let ready) = dispatch {
+                translator = DiscordEventTranslator(botUserID: ready.user.id, applicationID: ready.application.id)
+                logger.info("connected to Discord", metadata: ["bot": "\(ready.user.username)", "guilds": "\(ready.guilds.count)"])
+                if !registered {
+                    registered = true
+                    let menu = DiscordCommandMenu(client: client, application: ready.application.id, guild: commandGuild, logger: logger)
+                    Task { [commands] in try? await menu.publish(commands) }
+                }
+                continue
+            }
+            guard let translator else { continue }
+            switch await platform.receive(dispatch, with: translator) {
+            case .event(let envelope):
+                await pipeline.process([envelope], from: .discord, nextOffset: nil)
+            case .skip(let reason):
+                logger.debug("dispatch skipped", metadata: ["event": "\(raw.name)", "reason": "\(reason)"])
+            }
+        }
+    }
+}
