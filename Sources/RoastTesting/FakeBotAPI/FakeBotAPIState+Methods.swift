@@ -255,7 +255,9 @@ extension FakeBotAPIState {
             return .badRequest("can't parse InputMedia JSON object")
         }
         guard media["type"]?.stringValue == "photo" else { return .badRequest("can't parse InputMedia: unsupported type") }
-        guard let reference = media["media"]?.stringValue, !reference.isEmpty else { return .badRequest("there is no media in the request") }
+        guard let reference = media["media"]?.stringValue, !reference.isEmpty else {
+            return .badRequest("there is no media in the request")
+        }
         var upload: RequestParameters.UploadedFile?
         var sizes: [FakePhotoSize]?
         if reference.hasPrefix("attach://") {
@@ -273,7 +275,8 @@ extension FakeBotAPIState {
             sizes = known
         }
         let caption: (plain: String, html: String?)
-        switch Self.render(media["caption"]?.stringValue ?? "", parseMode: media["parse_mode"]?.stringValue, limit: 1024, allowEmpty: true) {
+        switch Self.render(media["caption"]?.stringValue ?? "", parseMode: media["parse_mode"]?.stringValue, limit: 1024, allowEmpty: true)
+        {
         case .success(let value): caption = value
         case .failure(let reply): return reply
         }
