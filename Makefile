@@ -1,13 +1,13 @@
 # RoastMeLater Bot — two commands on a fresh Debian machine: `make run` and `make test`.
 SWIFT ?= swift
-SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev ca-certificates tzdata \
+SYSTEM_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev ca-certificates tzdata \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev zlib1g-dev fonts-noto-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 
 .PHONY: deps build run console lint test bench soak release install clean
 
-## Install the C libraries (libcurl, libsqlite3; Cairo, Pango, zlib and the Noto fonts for pictures) when they are missing.
+## Install the C libraries (libcurl, OpenSSL's libcrypto, libsqlite3; Cairo, Pango, zlib and the Noto fonts for pictures) when they are missing.
 deps:
 	@if ! dpkg -s $(SYSTEM_PACKAGES) >/dev/null 2>&1; then \
 		echo "Installing $(SYSTEM_PACKAGES)…"; \

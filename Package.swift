@@ -44,6 +44,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // glibc's mallopt, for the two executables.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // OpenSSL's libcrypto (already loaded by libcurl): SHA-1 for the WebSocket handshake.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             // The include folders come from the module's own pkg-config file (see its comment), named by absolute path.
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/CPangoCairo.pc",
@@ -52,6 +54,9 @@ let package = Package(
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        // RFC 6455 client over libcurl's CONNECT_ONLY connection (the same TLS, CA store and proxy as REST),
+        // on a dedicated thread per connection.
+        .target(name: "WebSocketClient", dependencies: ["CCurl", "COpenSSL"], swiftSettings: strict),
         .target(name: "RoastStore", dependencies: ["CSQLite", "RoastCore", "ChatPlatform", "CardModel"], swiftSettings: strict),
         // Share cards and streak pictures as PNG; knows nothing of Telegram or the store. Linked only into
         // roastbot-render (and the benchmarks), so that the bot itself never loads Cairo, Pango or the fonts.
@@ -72,6 +77,13 @@ let package = Package(
         .target(
             name: "DiscordAPI",
             dependencies: ["CurlHTTP", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        // The gateway session (hello, heartbeats, identify/resume, close codes, budgets) as a state machine on an
+        // injected clock, over a WebSocket transport; dispatches go up as raw JSON for DiscordAPI's models.
+        .target(
+            name: "DiscordGateway",
+            dependencies: ["WebSocketClient", "DiscordAPI", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
@@ -116,7 +128,7 @@ let package = Package(
         .target(
             name: "RoastTesting",
             dependencies: [
-                "ChatPlatform", "Timekeeping", "CurlHTTP",
+                "ChatPlatform", "Timekeeping", "CurlHTTP", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
@@ -150,6 +162,12 @@ let package = Package(
         .testTarget(
             name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "WebSocketClientTests", dependencies: ["WebSocketClient"], swiftSettings: strict),
+        .testTarget(
+            name: "DiscordGatewayTests",
+            dependencies: ["DiscordGateway", "DiscordAPI", "RoastTesting", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ConsoleAdapterTests", dependencies: ["ConsoleAdapter", "ChatPlatform"], swiftSettings: strict),
         .testTarget(
             name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
@@ -162,6 +180,7 @@ let package = Package(
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
+                "WebSocketClient", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -11,6 +11,8 @@ public struct StreakHeatmap: Sendable, Hashable, Codable {
 
     /// Days the person was active (days outside the grid are ignored).
     public var activeDays: Set<LocalDate>
+    /// Missed days a freeze bridged: shown as frozen, and part of the streak they bridged.
+    public var frozenDays: Set<LocalDate>
     /// The chat's current local day: the grid ends with its week; later days stay blank.
     public var today: LocalDate
     public var currentStreak: Int
@@ -21,10 +23,11 @@ public struct StreakHeatmap: Sendable, Hashable, Codable {
     public var language: Language
 
     public init(
-        activeDays: some Sequence<LocalDate>, today: LocalDate, currentStreak: Int, longestStreak: Int, nextMilestone: Int?,
-        language: Language
+        activeDays: some Sequence<LocalDate>, frozenDays: some Sequence<LocalDate> = [LocalDate](), today: LocalDate, currentStreak: Int,
+        longestStreak: Int, nextMilestone: Int?, language: Language
     ) {
         self.activeDays = Set(activeDays)
+        self.frozenDays = Set(frozenDays)
         self.today = today
         self.currentStreak = currentStreak
         self.longestStreak = longestStreak
@@ -33,12 +36,13 @@ public struct StreakHeatmap: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case activeDays, today, currentStreak, longestStreak, nextMilestone, language
+        case activeDays, frozenDays, today, currentStreak, longestStreak, nextMilestone, language
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activeDays = Set(try container.decode([LocalDate].self, forKey: .activeDays))
+        frozenDays = Set(try container.decodeIfPresent([LocalDate].self, forKey: .frozenDays) ?? [])
         today = try container.decode(LocalDate.self, forKey: .today)
         currentStreak = try container.decode(Int.self, forKey: .currentStreak)
         longestStreak = try container.decode(Int.self, forKey: .longestStreak)
@@ -50,6 +54,7 @@ public struct StreakHeatmap: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(activeDays.sorted(), forKey: .activeDays)
+        if !frozenDays.isEmpty { try container.encode(frozenDays.sorted(), forKey: .frozenDays) }
         try container.encode(today, forKey: .today)
         try container.encode(currentStreak, forKey: .currentStreak)
         try container.encode(longestStreak, forKey: .longestStreak)
@@ -66,10 +71,30 @@ public struct StreakHeatmap: Sendable, Hashable, Codable {
     /// Active days inside the grid.
     public var activeDaysShown: Int { activeDays.count { shownDays.contains($0) } }
 
-    /// Whether `day` belongs to the run of the current streak (it ends today or yesterday).
+    /// Whether `day` belongs to the run of the current streak: it ends today or yesterday and holds
+    /// ``currentStreak`` active days and the frozen days a freeze bridged between them.
     public func isInCurrentStreak(_ day: LocalDate) -> Bool {
-        guard currentStreak > 0 else { return false }
+        guard let run = currentRun else { return false }
+        return run.contains(day)
+    }
+
+    /// The days of the current streak, from its first active day to its last (today or yesterday).
+    public var currentRun: ClosedRange<LocalDate>? {
+        guard currentStreak > 0 else { return nil }
         let end = activeDays.contains(today) ? today : today.adding(days: -1)
-        return day <= end && day > end.adding(days: -currentStreak)
+        var start = end
+        var counted = activeDays.contains(end) ? 1 : 0
+        // Back over active days, and frozen days between them, until the streak's days are counted.
+        while counted < currentStreak {
+            let previous = start.adding(days: -1)
+            if activeDays.contains(previous) {
+                counted += 1
+            } else if !frozenDays.contains(previous) {
+                // Days before the record (or a grid cut short): the streak's length decides.
+                return end.adding(days: -(currentStreak - 1 + frozenDays.count { $0 < end && $0 >= start }))...end
+            }
+            start = previous
+        }
+        return start...end
     }
 }

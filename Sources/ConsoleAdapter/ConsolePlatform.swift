@@ -25,14 +25,16 @@ public final class ConsolePlatform: ChatPlatform {
     private let files: ConsoleFiles
 
     /// - Parameters:
+    ///   - profile: the platform the console simulates (see ``profile``).
     ///   - firstMessageID: where message numbering starts (continue after earlier sessions, so that
     ///     ids stay unique in the chat's history).
     ///   - files: where photos and documents are written (folders created when the first one comes).
     ///   - write: receives each rendered block of text (already ending in a newline).
     public init(
-        firstMessageID: Int64 = 1, files: ConsoleFiles = ConsoleFiles(besideDatabase: "data/console.sqlite"),
+        profile: PlatformProfile, firstMessageID: Int64 = 1, files: ConsoleFiles = ConsoleFiles(besideDatabase: "data/console.sqlite"),
         write: @escaping @Sendable (String) -> Void
     ) {
+        self.profile = profile
         self.write = write
         self.files = files
         state.withLock { $0.nextMessage = max(firstMessageID, 1) }
@@ -41,19 +43,11 @@ public final class ConsolePlatform: ChatPlatform {
     /// The id the next posted message will get.
     public var nextMessageID: Int64 { state.withLock { $0.nextMessage } }
 
-    /// What the console is like: it simulates a Telegram chat (the newcomer's preview of the bot there),
-    /// so its profile is Telegram's — limits, deep links (`:press` on one opens the private chat),
-    /// native reactions (`:react`) and the tip about them, a main thread — without inline mode.
-    public static let profile = PlatformProfile(
-        name: "Telegram", messageLimit: 4_000, captionLimit: 1_000, buttonPayloadLimit: 64, privateChats: .openedByThePerson,
-        interactions: .init(commands: false, deadline: nil, privateAnswers: false),
-        deepLinks: .init(publicPrefix: "t.me/\(ConsoleSession.botUsername)?start="), inlineMode: false,
-        reactions: .init(
-            equivalents: ["😂": ["🤣", "😁", "😂"], "🔥": ["🔥", "❤‍🔥", "❤️‍🔥"], "😐": ["😐", "🥱"], "👎": ["👎", "💩"]],
-            visibility: .asAdministrator),
-        hasMainThread: true)
-
-    public var profile: PlatformProfile { Self.profile }
+    /// What the console is like. It simulates a Telegram chat (the newcomer's preview of the bot there),
+    /// so the composition root hands it Telegram's profile (limits, deep links that `:press` follows
+    /// into the private chat, native reactions for `:react`, a main thread) without inline mode: the
+    /// Telegram adapter stays the one place that knows those rules.
+    public let profile: PlatformProfile
 
     public func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
         let chat = destination.person.map(ConsoleSession.privateChat(of:)) ?? destination.chat

@@ -408,6 +408,11 @@ enum Schema {
                 """
         ),
         Migration(
+            // A freeze bridges a missed day: the heatmap shows it, frozen, inside the restored streak.
+            name: "mark the days a freeze bridged",
+            sql: "ALTER TABLE active_days ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;"
+        ),
+        Migration(
             // A chat without a main thread (a Discord server: every message is in some channel) has its
             // scheduled posts in the topic picked for them, else in the one where the bot was last
             // asked something, kept here. A person's private chat is found by the person, whatever the

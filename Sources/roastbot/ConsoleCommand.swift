@@ -5,6 +5,7 @@ import CurlHTTP
 import Foundation
 import RoastBot
 import RoastStore
+import TelegramAdapter
 import Timekeeping
 
 /// `roastbot console` — the bot in a terminal chat, on the same engines and store.
@@ -46,7 +47,9 @@ struct ConsoleCommand: AsyncParsableCommand {
         let interactive = isatty(STDIN_FILENO) != 0
         let firstMessage = try database.read { try $0.value(forKey: Self.nextMessageKey) }.flatMap(Int64.init) ?? 1
         // Pictures and exports are written beside the database: data/cards/ and data/exports/ by default.
-        let platform = ConsolePlatform(firstMessageID: firstMessage, files: ConsoleFiles(besideDatabase: databasePath)) { text in
+        let platform = ConsolePlatform(
+            profile: Self.profile, firstMessageID: firstMessage, files: ConsoleFiles(besideDatabase: databasePath)
+        ) { text in
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         Composition.returnLargeBlocksToTheSystem()
@@ -150,6 +153,14 @@ struct ConsoleCommand: AsyncParsableCommand {
 
     /// Where the console's message numbering continues next session.
     private static let nextMessageKey = "console.next_message_id"
+
+    /// The console simulates a Telegram chat: Telegram's profile for the console's bot name, without
+    /// inline mode (the console has no way to send an inline query).
+    static var profile: PlatformProfile {
+        var profile = TelegramPlatform.profile(botUsername: ConsoleSession.botUsername)
+        profile.inlineMode = false
+        return profile
+    }
 
     private static func say(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))

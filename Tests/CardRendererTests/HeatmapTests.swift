@@ -51,6 +51,33 @@ struct HeatmapTests {
         }
     }
 
+    /// After a freeze: the missed day is painted ice, and the streak it bridged — the days on both
+    /// sides of it — is painted as the current streak.
+    @Test(arguments: Language.allCases)
+    func aFrozenDayIsPaintedIceInsideTheRestoredStreak(_ language: Language) throws {
+        let frozen = Self.today.adding(days: -3)
+        let active = (0..<10).map { Self.today.adding(days: -$0) }.filter { $0 != frozen } + [Self.today.adding(days: -20)]
+        let heatmap = StreakHeatmap(
+            activeDays: active, frozenDays: [frozen], today: Self.today, currentStreak: 9, longestStreak: 9, nextMilestone: 14,
+            language: language)
+        #expect(heatmap.currentRun == Self.today.adding(days: -9)...Self.today)
+        let bitmap = try sharedRenderer.withFonts { session throws(CardRenderingError) in
+            let canvas = try Canvas(width: StreakHeatmap.width, height: StreakHeatmap.height, opaque: true)
+            HeatmapPainter(heatmap, session: session).paint(on: canvas)
+            return canvas.bitmap()
+        }
+        let geometry = HeatmapGeometry(firstDay: heatmap.firstDay)
+        func color(_ day: LocalDate) -> (Int, Int, Int) {
+            let cell = geometry.cell(for: day)
+            return bitmap.rgb(x: Int(cell.midX), y: Int(cell.midY))
+        }
+        #expect(Self.matches(color(frozen), HeatmapPainter.frozenColor))
+        for day in active where day >= Self.today.adding(days: -9) {
+            #expect(Self.matches(color(day), HeatmapPainter.streakColor), "\(day)")
+        }
+        #expect(Self.matches(color(Self.today.adding(days: -20)), HeatmapPainter.activeColor))
+    }
+
     @Test func theGridShowsTwentyWeeksStartingOnAMondayAndEndingWithTodaysWeek() {
         let heatmap = StreakHeatmap(activeDays: [], today: Self.today, currentStreak: 0, longestStreak: 0, nextMilestone: 3, language: .en)
         #expect(heatmap.firstDay.isoWeekday == 1)

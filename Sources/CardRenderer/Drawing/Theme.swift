@@ -14,4 +14,6 @@ enum Theme {
     static let night = RGBColor(hex: 0x0F1C2E)
     static let charcoal = RGBColor(hex: 0x1A0B0F)
     static let ivory = RGBColor(hex: 0xFFF1E2)
+    /// A frozen streak day on the heatmap.
+    static let ice = RGBColor(hex: 0x8ECAE6)
 }

@@ -88,6 +88,13 @@ struct HeatmapLabels: Sendable, Hashable {
         }
     }
 
+    var legendFrozen: String {
+        switch language {
+        case .vi: "Đóng băng"
+        case .en: "Frozen"
+        }
+    }
+
     var legendStreak: String {
         switch language {
         case .vi: "Chuỗi hiện tại"

@@ -7,6 +7,8 @@ struct HeatmapPainter {
     static let activeColor = Theme.crimson
     /// Active days of the current streak.
     static let streakColor = Theme.sand
+    /// Missed days a freeze bridged (ice).
+    static let frozenColor = Theme.ice
     /// Days without activity.
     static let idleColor = RGBColor.white
     static let idleAlpha = 0.08
@@ -47,6 +49,7 @@ struct HeatmapPainter {
 
     /// The fill of `day`'s cell and its opacity.
     func fill(for day: LocalDate) -> (color: RGBColor, alpha: Double) {
+        if heatmap.frozenDays.contains(day), !heatmap.activeDays.contains(day) { return (Self.frozenColor, 1) }
         guard heatmap.activeDays.contains(day) else { return (Self.idleColor, Self.idleAlpha) }
         return heatmap.isInCurrentStreak(day) ? (Self.streakColor, 1) : (Self.activeColor, 1)
     }
@@ -97,7 +100,10 @@ struct HeatmapPainter {
     private func drawLegend(on canvas: Canvas) {
         let legend = geometry.legend
         var x = legend.maxX
-        for (text, color) in [(labels.legendStreak, Self.streakColor), (labels.legendActive, Self.activeColor)] {
+        var entries = [(labels.legendStreak, Self.streakColor), (labels.legendActive, Self.activeColor)]
+        // The frozen day's colour is explained only when the grid shows one.
+        if heatmap.frozenDays.contains(where: heatmap.shownDays.contains) { entries.insert((labels.legendFrozen, Self.frozenColor), at: 0) }
+        for (text, color) in entries {
             let layout = TextLayout(text, font: .sans, size: 22, session: session, width: nil)
             let logical = layout.extents.logical
             x -= logical.width

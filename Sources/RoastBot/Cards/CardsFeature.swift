@@ -75,7 +75,7 @@ public struct CardsFeature: Feature {
     /// The collections whose names a collection roast's card shows.
     private let collections: CollectionCatalogStore?
 
-    public init(links: ShareLinks = .standard, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
+    public init(links: ShareLinks, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
         self.collections = collections
         self.links = links
         self.rules = rules
@@ -226,6 +226,7 @@ public struct CardsFeature: Feature {
             language: context.language)
         var heatmap = empty
         heatmap.activeDays = Set(try tx.activeDays(chat: profile.chatID, user: profile.userID, from: empty.firstDay))
+        heatmap.frozenDays = Set(try tx.frozenDays(chat: profile.chatID, user: profile.userID, from: empty.firstDay))
         var caption = RichText([.plain(context.words.heatmapCaption)])
         caption.append(.mention(profile.userID, name: profile.displayName))
         let order = PictureOrder(

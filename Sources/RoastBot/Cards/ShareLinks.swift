@@ -12,9 +12,6 @@ public struct ShareLinks: Sendable, Hashable {
     /// The links of a platform with `deepLinks` (``PlatformProfile/deepLinks``).
     public init(_ deepLinks: PlatformProfile.DeepLinks?) { self.prefix = deepLinks?.publicPrefix }
 
-    /// The product's own address, for tests that need one.
-    public static let standard = ShareLinks(PlatformProfile.DeepLinks(publicPrefix: "t.me/RoastMeLaterBot?start="))
-
     /// The `start` payload that asks for a roast of `category` at `spice`.
     public static func startPayload(_ category: RoastCategory, _ spice: SpiceLevel) -> String {
         "roast_\(category.rawValue)_\(spice.rawValue)"

@@ -50,10 +50,12 @@ public struct CollectionsView: Sendable {
             if let preview = previews[collection.id] { text.append(.plain("\n" + words.collectionPreview(preview))) }
         }
         text.append(.plain("\n\n" + words.collectionsHowTo))
+        if chosen != nil { text.append(.plain("\n" + words.collectionLeaveHint)) }
+        // The pick is marked on its button too, as a card's template is.
         var rows = active.map { entry in
             [
                 Button(
-                    "\(entry.collection.icon) \(entry.collection.name(in: language))",
+                    (entry.collection.id == chosen ? "✅ " : "") + "\(entry.collection.icon) \(entry.collection.name(in: language))",
                     data: CollectionsFeature.ButtonAction(choosing: entry.collection.id).payload)
             ]
         }

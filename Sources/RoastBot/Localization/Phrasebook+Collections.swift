@@ -49,6 +49,21 @@ extension Phrasebook {
             "\(name) only goes up to spice \(highest.rawValue), so here's one at \(highest.rawValue).")
     }
 
+    /// Named a category a collection (named or picked) has no roast of today: the roast is the library's.
+    public func collectionLacksCategory(_ name: String, category: RoastCategory) -> String {
+        let topic = "\(category.emoji) \(category.name(in: language))"
+        return say(
+            "Bộ \(name) hôm nay không có roast \(topic), nên đây là một câu \(topic) từ kho roast thường.",
+            "\(name) has no \(topic) roast today, so here's one from the regular library.")
+    }
+
+    /// Under `/collections` when the viewer has a pick.
+    public var collectionLeaveHint: String {
+        say(
+            "Muốn quay lại roast thường: bấm ↩️ hoặc gõ /roast thường (/roast off).",
+            "Back to regular roasts: tap ↩️ or type /roast regular (/roast off).")
+    }
+
     public var regularRoastsButton: String { say("↩️ Roast thường", "↩️ Regular roasts") }
 
     public func collectionChosen(_ name: String) -> String {

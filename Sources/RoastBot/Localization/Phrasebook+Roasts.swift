@@ -91,7 +91,9 @@ extension Phrasebook {
     public func statsRequested(_ count: Int, favorites: Int) -> String {
         choose("Đã nhận \(count) roast · \(favorites) ⭐", "\(count) roasts received · \(favorites) ⭐")
     }
-    public var statsReceived: String { choose("Mọi người phản ứng với roast của bạn", "Reactions to your roasts") }
+    public var statsReceived: String {
+        choose("Người khác phản ứng với roast của bạn", "How others reacted to your roasts")
+    }
     public var statsGiven: String { choose("Bạn đã chấm", "Reactions you gave") }
     public var statsCategories: String { choose("Chủ đề", "Categories") }
     public var statsSpice: String { choose("Độ cay", "Spice") }

@@ -95,6 +95,15 @@ extension Phrasebook {
     public var labelWeekdays: String { say("Chỉ ngày thường", "Weekdays only") }
     public var labelSpice: String { say("Độ cay tối đa", "Max spice") }
     public var labelReminders: String { say("Nhắc giữ chuỗi", "Streak reminders") }
+
+    /// The reminders line of `/settings`: what the switch really does — each member still opts in.
+    public func remindersSetting(_ on: Bool) -> String {
+        on
+            ? say(
+                "bật — 22:00 gọi tên ai đã gõ /remind on mà chuỗi sắp đứt",
+                "on — at 22:00, mentions those who typed /remind on and whose streak is about to break")
+            : say("tắt — không nhắc ai trong nhóm này", "off — nobody here is reminded")
+    }
     public var labelBanners: String { say("Banner mùa lễ", "Seasonal banners") }
     public var labelAI: String { say("Roast bằng AI", "AI roasts") }
     /// The AI line of the panel when the operator configured no AI provider.

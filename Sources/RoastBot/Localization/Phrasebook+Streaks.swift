@@ -11,8 +11,8 @@ extension Phrasebook {
 
     public var helpFreezeRule: String {
         say(
-            "🧊 Đóng băng chuỗi: khi chuỗi từ 7 ngày trở lên bị đứt, bạn được mời khôi phục một lần. Mỗi 30 ngày hoạt động (khi không giữ đóng băng nào) bạn nhận lại 1 đóng băng; giữ tối đa 1.",
-            "🧊 Streak freeze: when a streak of 7+ days breaks, you are offered once to restore it. Every 30 active days (while you hold none) earn a new freeze; you hold at most one."
+            "🧊 Đóng băng chuỗi: đóng băng nối được đúng một ngày vắng. Chuỗi từ 7 ngày trở lên mà bạn lỡ một ngày, thì khi quay lại vào ngày kế tiếp, bạn được mời (một lần) bấm nút nối chuỗi — trong hôm đó hoặc ngày mai. Vắng từ hai ngày trở lên thì không nối được. Mỗi 30 ngày hoạt động (khi không giữ đóng băng nào) bạn nhận lại 1 đóng băng; giữ tối đa 1.",
+            "🧊 Streak freeze: a freeze bridges exactly one missed day. If your streak of 7+ days broke because you missed a single day, coming back the next day offers you, once, a button to bridge it — good that day and the next. Two or more days away can't be bridged. Every 30 active days (while you hold none) earn a new freeze; you hold at most one."
         )
     }
 
@@ -99,10 +99,10 @@ extension Phrasebook {
     }
 
     /// Offer text; the mention comes first.
-    public func freezeOffer(brokenLength: Int, validHours: Int) -> String {
+    public func freezeOffer(brokenLength: Int) -> String {
         say(
-            ", chuỗi \(days(brokenLength)) của bạn vừa đứt 😢 Dùng 🧊 đóng băng để khôi phục? Lời mời chỉ có một lần, trong \(validHours) giờ.",
-            ", your \(brokenLength)-day streak just broke 😢 Use your 🧊 freeze to restore it? This offer comes once and lasts \(validHours) hours."
+            ", chuỗi \(days(brokenLength)) của bạn đứt vì vắng đúng một ngày hôm qua 😢 Dùng 🧊 đóng băng để nối qua ngày đó? Lời mời chỉ có một lần, dùng được hôm nay và ngày mai.",
+            ", your \(brokenLength)-day streak broke because you missed yesterday 😢 Use your 🧊 freeze to bridge that day? This offer comes once and is good today and tomorrow."
         )
     }
 
@@ -192,6 +192,13 @@ extension Phrasebook {
     }
 
     public var remindersTurnedOff: String { say("🔕 Đã tắt nhắc giữ chuỗi.", "🔕 Streak reminders off.") }
+
+    /// After `/remind on` where the chat's reminders are switched off: nobody is reminded there until an admin turns them on.
+    public var remindersOffInChat: String {
+        say(
+            "⚠️ Nhưng nhóm này đang tắt nhắc giữ chuỗi, nên chưa ai được nhắc — quản trị viên bật lại bằng /settings reminders on.",
+            "⚠️ But this chat's streak reminders are off, so nobody is reminded here until an admin types /settings reminders on.")
+    }
 
     public func remindUsage(currentlyOn: Bool) -> String {
         reminderState(currentlyOn) + "\n" + say("Cách dùng: /remind on hoặc /remind off", "Usage: /remind on or /remind off")

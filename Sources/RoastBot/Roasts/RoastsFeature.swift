@@ -125,6 +125,14 @@ public struct RoastsFeature: Feature {
         _ random: inout SplitMix64
     ) throws -> HandlerOutcome {
         let words = context.words
+        var notes: [String] = []
+        // "thường", "off": back to regular roasts, for this one and the next.
+        if asked.leavesCollection, let person = context.sender?.id, context.profile != nil,
+            try tx.chosenCollection(chat: context.chatID, user: person) != nil
+        {
+            try tx.chooseCollection(nil, chat: context.chatID, user: person, at: context.envelope.date)
+            notes.append(words.collectionCleared)
+        }
         let ask = try RoastAudience.ask(asked, chat: context.chat, person: context.sender?.id, on: context.localDate, tx)
         guard let selection = selector.select(ask, prepared: context.prepared, catalog: collections.catalog, using: &random) else {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: words.noRoastAvailable)))])
@@ -135,12 +143,11 @@ public struct RoastsFeature: Feature {
                 selection, chat: context.chatID, requester: context.profile?.userID, kind: .requested, language: context.language,
                 mood: ask.request.mood, createdAt: context.envelope.date))
         guard let stored = try tx.roast(id) else { return .nothing }
-        var notes: [String] = []
-        var regular = selection.collection == nil
+        var offered = true
         for note in selection.notes {
             switch note {
             case .collectionNotOnOffer(let collectionID):
-                regular = false
+                offered = false
                 let name =
                     collections.catalog.collection(id: collectionID).map { "\($0.icon) \($0.name(in: context.language))" } ?? collectionID
                 notes.append(words.collectionNotActive(name))
@@ -149,9 +156,13 @@ public struct RoastsFeature: Feature {
             case .collectionSpiceUnavailable(let collectionID, let highest):
                 let name = RoastView.collectionLabel(collectionID, in: collections.catalog, language: context.language) ?? collectionID
                 notes.append(words.collectionSpiceUnavailable(name, highest: highest))
+            case .collectionLacksCategory(let collectionID, let category):
+                let name = RoastView.collectionLabel(collectionID, in: collections.catalog, language: context.language) ?? collectionID
+                notes.append(words.collectionLacksCategory(name, category: category))
             }
         }
-        if hintUnknownWords, regular, !asked.unrecognized.isEmpty {
+        // The words not understood, whatever the roast's source (a name typed after a collection's too).
+        if hintUnknownWords, offered, !asked.unrecognized.isEmpty {
             notes.append(words.unknownRoastWords(asked.unrecognized))
         }
         for case .spiceCapped(let cap) in selection.notes {

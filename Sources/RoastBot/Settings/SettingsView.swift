@@ -82,7 +82,7 @@ public struct SettingsView: Sendable {
             (words.labelDailyCategories, words.categoryList(settings.dailyCategories)),
             (words.labelWeekdays, words.onOff(settings.weekdaysOnly)),
             (words.labelSpice, "\(settings.maxSpice.rawValue) \(settings.maxSpice.peppers)"),
-            (words.labelReminders, words.onOff(settings.remindersEnabled)),
+            (words.labelReminders, words.remindersSetting(settings.remindersEnabled)),
             (words.labelBanners, words.onOff(settings.bannersEnabled)),
             (words.labelAI, aiAvailable ? words.onOff(settings.aiEnabled) : words.aiNotConfigured),
         ]

@@ -118,6 +118,7 @@ public struct SharingFeature: Feature {
             guard let choice = selector.select(ask, catalog: .empty, using: &random), let id = choice.libraryID, !ask.served.contains(id)
             else { break }
             ask.served.insert(id)
+            ask.seen.lastSeen[id] = 0
             let title = "\(words.inlineFreshTitle) · \(choice.category.emoji) \(choice.spice.peppers)"
             results.append(
                 InlineResult(id: ResultID.library(id).text, title: title, description: choice.text, text: Self.text(choice.text)))

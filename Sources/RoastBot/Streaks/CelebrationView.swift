@@ -57,7 +57,7 @@ public struct CelebrationView: Sendable {
         var text = RichText()
         text.append(.plain("🧊 "))
         text.append(.mention(user, name: name))
-        text.append(.plain(words.freezeOffer(brokenLength: offer.brokenLength, validHours: Int(rules.freezeOfferValidity / 3600))))
+        text.append(.plain(words.freezeOffer(brokenLength: offer.brokenLength)))
         return OutgoingMessage(
             text: text, buttons: [[Button(words.freezeButton, data: StreaksFeature.ButtonAction(restoring: user).payload)]])
     }

@@ -14,10 +14,14 @@ public struct StreakView: Sendable {
     public let timeZone: TimeZone
     public let language: Language
     public let rules: StreakRules
+    /// Whether the chat's reminder post is on (`/settings`): a person's reminder only works then.
+    public let chatRemindersOn: Bool
 
     public init(
-        standing: StreakStanding, today: LocalDate, now: Date, timeZone: TimeZone, language: Language, rules: StreakRules = .standard
+        standing: StreakStanding, today: LocalDate, now: Date, timeZone: TimeZone, language: Language, rules: StreakRules = .standard,
+        chatRemindersOn: Bool = true
     ) {
+        self.chatRemindersOn = chatRemindersOn
         self.standing = standing
         self.today = today
         self.now = now
@@ -48,6 +52,7 @@ public struct StreakView: Sendable {
         lines.append(words.hoursLeftToday(hours: left / 3600, minutes: left % 3600 / 60, counted: streak.isCounted(today)))
         lines.append(words.premiumState(streak.premiumUnlocked(rules), days: rules.premiumDays))
         lines.append(words.reminderState(standing.remindersOn))
+        if standing.remindersOn, !chatRemindersOn { lines.append(words.remindersOffInChat) }
         text.append(.plain("\n" + lines.joined(separator: "\n")))
         // A freeze offer is made once, in its own message (see ``CelebrationView/freezeOffer``).
         return OutgoingMessage(text: text, buttons: [[Button(words.heatmapButton, data: CardsFeature.ButtonAction.heatmap.payload)]])

@@ -73,7 +73,8 @@ public struct StreaksFeature: Feature {
         let now = max(context.processedAt, context.envelope.date)
         let today = max(context.localDate, LocalDate(now, in: context.timeZone))
         let view = StreakView(
-            standing: standing, today: today, now: now, timeZone: context.timeZone, language: context.language, rules: engine.rules)
+            standing: standing, today: today, now: now, timeZone: context.timeZone, language: context.language, rules: engine.rules,
+            chatRemindersOn: context.chat.remindersEnabled)
         return HandlerOutcome(replies: [.send(view.message)])
     }
 
@@ -86,7 +87,7 @@ public struct StreaksFeature: Feature {
         switch choice {
         case "on", "bat":
             try tx.setReminders(chat: profile.chatID, user: profile.userID, true)
-            text = words.remindersTurnedOn
+            text = words.remindersTurnedOn + (context.chat.remindersEnabled ? "" : "\n" + words.remindersOffInChat)
         case "off", "tat":
             try tx.setReminders(chat: profile.chatID, user: profile.userID, false)
             text = words.remindersTurnedOff
@@ -103,12 +104,14 @@ public struct StreaksFeature: Feature {
         let words = context.words
         guard let profile = context.profile, profile.userID == owner else { return HandlerOutcome(notice: words.freezeNotYours) }
         let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
-        // Judged at the press: its date is when it arrived.
-        guard let update = engine.restore(state, on: context.localDate, at: context.envelope.date) else {
+        // Judged at the press: its day is the chat's local day when it arrived.
+        guard let update = engine.restore(state, on: context.localDate) else {
             let closed = message.map { [Reply.edit($0, OutgoingMessage(text: RichText(plain: words.freezeOfferClosed)))] } ?? []
             return HandlerOutcome(replies: closed, notice: words.freezeNothingToRestore)
         }
         try tx.saveStreak(update.state, chat: profile.chatID, user: profile.userID)
+        // The heatmap shows the bridged day as frozen, inside the restored streak.
+        for day in update.frozenDays { try tx.recordFrozenDay(day, chat: profile.chatID, user: profile.userID) }
         var text = RichText()
         text.append(.plain("🧊 "))
         text.append(.mention(profile.userID, name: profile.displayName))

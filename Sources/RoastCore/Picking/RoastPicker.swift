@@ -1,6 +1,8 @@
-/// Chooses a library roast for a request: weighted random, never above the chat's spice cap, no
-/// repeats for the same user until the request's pool is exhausted, the request's mood's roasts
-/// first, and a graceful fallback (nearest spice, then the `general` category) when a pool is thin.
+/// Chooses a library roast for a request: weighted random, never above the chat's spice cap, the
+/// asked category and spice (the nearest level the pool holds when it has none at the asked one — the
+/// cap or the Premium lock can leave it empty — and `general` when every roast of the category is
+/// blocked), then no repeats (``SeenRoasts``: never one of the chat's latest few while another may
+/// be drawn, unseen roasts first, then the least recently seen), the request's mood's roasts first.
 /// Pure: the generator is passed in.
 public struct RoastPicker: Sendable {
     /// Why the picker chose from where it did.
@@ -10,7 +12,7 @@ public struct RoastPicker: Sendable {
         case nearestSpice
         /// The category had nothing suitable: `general` was used.
         case generalCategory
-        /// Every suitable roast was already served to this user: repeats allowed again.
+        /// Every suitable roast was already seen: the least recently seen came again.
         case poolExhausted
     }
 
@@ -24,7 +26,7 @@ public struct RoastPicker: Sendable {
     public init(library: RoastLibrary) { self.library = library }
 
     /// - Parameters:
-    ///   - served: library ids this user already received in this chat.
+    ///   - seen: what the audience already saw, and the chat's latest roasts.
     ///   - weight: each roast's weight multiplier from reaction feedback (1 = neutral), asked by its
     ///     position in ``RoastLibrary/all`` (see ``ReactionFeedback/weights(in:)``) and only for the
     ///     roasts left to draw from.
@@ -41,7 +43,7 @@ public struct RoastPicker: Sendable {
         language: Language,
         maxSpice: SpiceLevel,
         premiumUnlocked: Bool,
-        served: Set<String>,
+        seen: SeenRoasts,
         categories: [RoastCategory]? = nil,
         ordinalWeight weight: (Int) -> Double = { _ in 1 },
         categoryWeights: [RoastCategory: Double] = [:],
@@ -72,17 +74,15 @@ public struct RoastPicker: Sendable {
             }
         }
 
-        if !served.isEmpty {
-            var isServed = [Bool](repeating: false, count: roasts.count)
-            for id in served {
-                if let ordinal = library.ordinal(of: id) { isServed[ordinal] = true }
+        if !seen.lastSeen.isEmpty || !seen.latestInChat.isEmpty {
+            var marks = [Int64?](repeating: nil, count: roasts.count)
+            for (id, mark) in seen.lastSeen {
+                if let ordinal = library.ordinal(of: id) { marks[ordinal] = mark }
             }
-            let fresh = pool.filter { !isServed[$0] }
-            if fresh.isEmpty {
-                if fallback == .none { fallback = .poolExhausted }
-            } else {
-                pool = fresh
-            }
+            let (candidates, exhausted) = SeenRoasts.narrow(
+                pool, latest: seen.latestInChat.compactMap(library.ordinal(of:)), mark: { marks[$0] })
+            pool = candidates
+            if exhausted, fallback == .none { fallback = .poolExhausted }
         }
 
         // The mood's own roasts come first: while any of the pool's roasts is tagged with it, the

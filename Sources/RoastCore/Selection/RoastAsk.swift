@@ -11,15 +11,20 @@ public struct RoastAsk: Sendable {
     public var purpose: Purpose
     /// Category, spice, mood (today's, when the request names none) and a collection named in the request.
     public var request: RoastRequest
-    /// The collection the person picked in `/collections`; ignored without a word once it is no longer on offer.
+    /// The collection the person picked in `/collections`; ignored without a word once it is no longer
+    /// on offer, and when the request names a collection or asks for regular roasts.
     public var chosenCollection: String?
     public var language: Language
     /// The chat's spice cap.
     public var maxSpice: SpiceLevel
     /// Whether Premium roasts may be drawn (a 7-day streak reached once).
     public var premiumUnlocked: Bool
-    /// Library and collection roast ids the audience already received: not repeated until none is left.
+    /// Library and collection roast ids the person received themselves (a collection is complete when
+    /// they had all of its roasts).
     public var served: Set<String>
+    /// What the audience saw — their own roasts and the posts the whole chat saw lately — and the chat's
+    /// latest roasts: the no-repeat rule's input (``SeenRoasts``).
+    public var seen: SeenRoasts
     /// The chat's reaction feedback.
     public var feedback: ReactionFeedback
     /// The chat's local date: which collections and seasons are on offer.
@@ -44,8 +49,8 @@ public struct RoastAsk: Sendable {
 
     public init(
         purpose: Purpose = .request, request: RoastRequest, chosenCollection: String? = nil, language: Language, maxSpice: SpiceLevel,
-        premiumUnlocked: Bool = false, served: Set<String> = [], feedback: ReactionFeedback = .none, date: LocalDate,
-        receivedInChat: [String: Int] = [:], postedToday: Set<String> = [], categories: Set<RoastCategory> = []
+        premiumUnlocked: Bool = false, served: Set<String> = [], seen: SeenRoasts? = nil, feedback: ReactionFeedback = .none,
+        date: LocalDate, receivedInChat: [String: Int] = [:], postedToday: Set<String> = [], categories: Set<RoastCategory> = []
     ) {
         self.purpose = purpose
         self.request = request
@@ -54,6 +59,7 @@ public struct RoastAsk: Sendable {
         self.maxSpice = maxSpice
         self.premiumUnlocked = premiumUnlocked
         self.served = served
+        self.seen = seen ?? SeenRoasts(served: served)
         self.feedback = feedback
         self.date = date
         self.receivedInChat = receivedInChat

@@ -16,6 +16,9 @@ public struct RoastSelection: Sendable, Hashable {
         case spiceCapped(cap: SpiceLevel)
         /// They asked for more spice than the collection `id` holds; the roast is its spiciest, `highest`.
         case collectionSpiceUnavailable(id: String, highest: SpiceLevel)
+        /// They named a category the collection `id` (named or picked) has no roast of today; the roast
+        /// is the library's.
+        case collectionLacksCategory(id: String, category: RoastCategory)
     }
 
     public var origin: Origin

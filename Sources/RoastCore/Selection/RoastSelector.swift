@@ -1,10 +1,15 @@
 /// Chooses every roast the bot emits — asked for, from a collection, the Roast of the Day, inline
 /// results, an AI answer or its fallback — so that its rules hold on every path: the safety filter
 /// (built-in lists and the operator's block list) passes every text, nothing is spicier than the
-/// chat's cap (or, for a stressed person who named no spice, than the mood's ceiling), nobody gets
-/// a repeat before their pool is exhausted, a mood's own roasts first, Premium roasts only after a
-/// 7-day streak, and collections and seasons only while they are on offer on the chat's date (a
-/// seasonal roast only on the days of its phase).
+/// chat's cap (or, for a stressed person who named no spice, than the mood's ceiling), no repeats
+/// (``SeenRoasts``: never one of the chat's latest few, unseen roasts first, then the least recently
+/// seen — the chat's posts for everyone count as seen by every member), a mood's own roasts first,
+/// Premium roasts only after a 7-day streak, and collections and seasons only while they are on
+/// offer on the chat's date (a seasonal roast only on the days of its phase).
+///
+/// What wins: the words the person typed (category, spice, mood, a collection or "regular") over the
+/// collection they picked — a named category comes from the collection when it has one today, else
+/// from the library with a note — over their mood, over the chat's defaults; the cap over everything.
 ///
 /// Pure apart from a memo of the filter's verdicts on library roasts: the generator is passed in.
 public struct RoastSelector: Sendable {
@@ -70,9 +75,12 @@ public struct RoastSelector: Sendable {
         if let asked = ask.request.spice, asked > ask.maxSpice { notes.append(.spiceCapped(cap: ask.maxSpice)) }
 
         if let collection {
+            let namedCategory = ask.request.category
             let exhausted = CollectionProgress(collection, language: ask.language, served: ask.served).isComplete
             // A collection's own set answers first; an AI roast in its theme only once the set is exhausted.
-            if exhausted, let prepared, prepared.collection == collection.id, isUsable(prepared, ask) {
+            if exhausted, let prepared, prepared.collection == collection.id, namedCategory == nil || prepared.category == namedCategory,
+                isUsable(prepared, ask)
+            {
                 return RoastSelection(
                     origin: .ai, text: prepared.text, category: prepared.category, spice: prepared.spice, collection: collection.id,
                     notes: notes)
@@ -81,21 +89,27 @@ public struct RoastSelector: Sendable {
                 verdicts.allows(roast) && collection.fits(roast, on: ask.date) && !avoided.contains(roast.id)
                     && (ask.categories.isEmpty || ask.categories.contains(roast.category))
             }
+            // A category the person named wins over the collection: its roasts of that category, if any.
             if let choice = CollectionPicker().pick(
-                from: collection, language: ask.language, spice: ask.request.spice, maxSpice: ask.spiceCeiling, served: ask.served,
-                allowed: drawable, using: &random)
+                from: collection, language: ask.language, category: namedCategory, spice: ask.request.spice, maxSpice: ask.spiceCeiling,
+                seen: ask.seen, allowed: drawable, using: &random)
             {
                 // Asked spicier than the collection goes (within the cap): said, with its spiciest.
                 if let asked = ask.request.spice, choice.roast.spice < min(asked, ask.spiceCeiling),
-                    let highest = collection.roasts(in: ask.language).filter(drawable).map(\.spice).max(),
+                    let highest = collection.roasts(in: ask.language).filter({ drawable($0) && namedCategory.fits($0) }).map(\.spice).max(),
                     highest < min(asked, ask.spiceCeiling)
                 {
                     notes.append(.collectionSpiceUnavailable(id: collection.id, highest: highest))
                 }
                 return selection(choice.roast, collection: collection.id, notes: notes)
             }
-            // The Roast of the Day falls back to the library; a request for the collection has nothing to give.
-            guard ask.purpose == .daily else { return nil }
+            if let namedCategory, ask.purpose == .request {
+                // None of that category: the library's, said in one line.
+                notes.append(.collectionLacksCategory(id: collection.id, category: namedCategory))
+            } else if ask.purpose != .daily {
+                // The Roast of the Day falls back to the library; a request for the collection has nothing to give.
+                return nil
+            }
         }
         if let prepared, prepared.collection == nil, isUsable(prepared, ask) {
             return RoastSelection(
@@ -110,7 +124,10 @@ public struct RoastSelector: Sendable {
         prompt: RoastPrompt, collection: String?
     )? {
         let (collection, _) = source(for: ask, catalog: catalog)
-        if let collection, !CollectionProgress(collection, language: ask.language, served: ask.served).isComplete { return nil }
+        if let collection, !CollectionProgress(collection, language: ask.language, served: ask.served).isComplete {
+            // The library must answer: the collection still has roasts for this person, or none of the category they named.
+            return nil
+        }
         let category: RoastCategory
         if let asked = ask.request.category {
             category = asked
@@ -134,7 +151,7 @@ public struct RoastSelector: Sendable {
         case .daily:
             return (SeasonSchedule.dailyRoastCollection(catalog, on: ask.date)?.collection, [])
         case .request:
-            guard let id = ask.request.collection ?? ask.chosenCollection else { return (nil, []) }
+            guard let id = ask.request.collection ?? (ask.request.leavesCollection ? nil : ask.chosenCollection) else { return (nil, []) }
             if let active = catalog.activeCollection(id: id, on: ask.date) { return (active.collection, []) }
             // A named collection that is not on offer is said so; a stale pick silently gives regular roasts.
             return (nil, ask.request.collection == nil ? [] : [.collectionNotOnOffer(id: id)])
@@ -159,7 +176,7 @@ public struct RoastSelector: Sendable {
             allowed = permitted
         }
         return picker.pick(
-            ask.request, language: ask.language, maxSpice: ask.spiceCeiling, premiumUnlocked: ask.premiumUnlocked, served: ask.served,
+            ask.request, language: ask.language, maxSpice: ask.spiceCeiling, premiumUnlocked: ask.premiumUnlocked, seen: ask.seen,
             categories: ask.categories.isEmpty ? nil : RoastCategory.allCases.filter(ask.categories.contains),
             ordinalWeight: ask.feedback.weights(in: library), categoryWeights: ask.feedback.categoryWeights,
             allowed: allowed.map { allowed in { allowed[$0] } }, using: &random
@@ -171,4 +188,9 @@ public struct RoastSelector: Sendable {
             origin: .library(id: roast.id), text: roast.text, category: roast.category, spice: roast.spice, collection: collection,
             notes: notes)
     }
+}
+
+extension RoastCategory? {
+    /// Whether `roast` is of this category; any roast when none was named.
+    fileprivate func fits(_ roast: LibraryRoast) -> Bool { self.map { roast.category == $0 } ?? true }
 }

@@ -8,10 +8,12 @@ import Foundation
 ///   platform's order, so a day-old update processed after midnight still counts for its own day
 ///   (it is the newest day seen so far); an older date can only come from a timezone change moving
 ///   the chat's clock back, where ignoring it is what keeps a day from counting twice.
-/// - When a streak of `freezeThreshold`+ days breaks and a freeze is held, the break comes with a
-///   ``FreezeOffer``, made once. It stays valid for `freezeOfferValidity` after the break showed, and
-///   only while the new run is unbroken; using it joins the broken streak and the new run. The freeze
-///   is spent only when used.
+/// - A freeze bridges one missed day: when a streak of `freezeThreshold`+ days breaks because exactly
+///   `freezeBridgedDays` day(s) were missed — the person is back the day after — and a freeze is held,
+///   the break comes with a ``FreezeOffer``, made once. It may be used that day or the next (judged at
+///   the press, by its day), while the new run is unbroken; using it joins the broken streak and the
+///   new run across the missed day, which the heatmap shows as frozen. A longer absence is not
+///   bridged. The freeze is spent only when used.
 /// - While no freeze is held, every counted day moves toward the next one (one per 30 active days,
 ///   at most one held).
 public struct StreakEngine: Sendable {
@@ -36,7 +38,9 @@ public struct StreakEngine: Sendable {
             next.offer = nil
             if state.lastActive != nil, previous > 0 {
                 change = .restarted(brokenLength: previous)
-                if previous >= rules.freezeThreshold, state.freezes > 0 {
+                if previous >= rules.freezeThreshold, state.freezes > 0, let last = state.lastActive,
+                    date.days(since: last) == rules.freezeBridgedDays + 1
+                {
                     offer = FreezeOffer(brokenLength: previous, restartedOn: date, madeAt: instant)
                     next.offer = offer
                 }
@@ -52,14 +56,13 @@ public struct StreakEngine: Sendable {
         return StreakUpdate(state: next, change: change, milestones: milestones, newOffer: offer, refilled: refilled)
     }
 
-    /// Uses the held freeze to restore the broken streak on `date`, at `instant` (the press); nil when
-    /// there is nothing to restore (no offer, the offer expired, the new run broke as well, or no
-    /// freeze left). Without an instant, the offer's age is not judged.
-    public func restore(_ state: StreakState, on date: LocalDate, at instant: Date? = nil) -> StreakUpdate? {
-        guard let offer = state.offer, state.freezes > 0, state.current(on: date) > 0,
+    /// Uses the held freeze to restore the broken streak on `date`, the day of the press; nil when
+    /// there is nothing to restore (no offer, the offer's days are over, the new run broke as well, or
+    /// no freeze left). The update names the bridged days (``StreakUpdate/frozenDays``).
+    public func restore(_ state: StreakState, on date: LocalDate) -> StreakUpdate? {
+        guard let offer = state.offer, state.freezes > 0, offer.isValid(on: date), state.current(on: date) > 0,
             let last = state.lastActive, offer.restartedOn <= last
         else { return nil }
-        if let instant, !offer.isValid(at: instant, rules) { return nil }
         var next = state
         next.current = offer.brokenLength + state.current
         next.freezes -= 1
@@ -68,7 +71,8 @@ public struct StreakEngine: Sendable {
         // Milestones the broken streak had already passed are not celebrated again.
         let milestones = crossed(from: max(state.current, offer.brokenLength), to: next.current, longestBefore: state.longest)
         next.longest = max(next.longest, next.current)
-        return StreakUpdate(state: next, change: .restored(to: next.current), milestones: milestones)
+        let frozen = (1...max(rules.freezeBridgedDays, 1)).map { offer.restartedOn.adding(days: -$0) }.sorted()
+        return StreakUpdate(state: next, change: .restored(to: next.current), milestones: milestones, frozenDays: frozen)
     }
 
     // MARK: - Helpers
@@ -103,15 +107,19 @@ public struct StreakUpdate: Sendable, Hashable {
     public var newOffer: FreezeOffer?
     /// Whether this day earned a new freeze.
     public var refilled: Bool
+    /// The missed days a freeze bridged (a restore), oldest first.
+    public var frozenDays: [LocalDate]
 
     public init(
-        state: StreakState, change: StreakChange, milestones: [StreakMilestone] = [], newOffer: FreezeOffer? = nil, refilled: Bool = false
+        state: StreakState, change: StreakChange, milestones: [StreakMilestone] = [], newOffer: FreezeOffer? = nil, refilled: Bool = false,
+        frozenDays: [LocalDate] = []
     ) {
         self.state = state
         self.change = change
         self.milestones = milestones
         self.newOffer = newOffer
         self.refilled = refilled
+        self.frozenDays = frozenDays
     }
 }
 

@@ -4,8 +4,9 @@ public struct StreakRules: Sendable, Hashable {
     public var milestones: [Int]
     /// A broken streak at least this long is offered a freeze.
     public var freezeThreshold: Int
-    /// How long a freeze offer may be used after the break showed, in seconds.
-    public var freezeOfferValidity: Double
+    /// Missed days a freeze bridges: it is offered only to someone back the day after that many
+    /// missed days, and pressed that day or the next.
+    public var freezeBridgedDays: Int
     /// Active days, counted while no freeze is held, that earn a new freeze.
     public var activeDaysPerFreeze: Int
     /// Freezes a person can hold at once.
@@ -20,13 +21,13 @@ public struct StreakRules: Sendable, Hashable {
     public var roastMasterDays: Int
 
     public init(
-        milestones: [Int] = [3, 7, 14, 30, 60, 100], freezeThreshold: Int = 7, freezeOfferValidity: Double = 48 * 3600,
+        milestones: [Int] = [3, 7, 14, 30, 60, 100], freezeThreshold: Int = 7, freezeBridgedDays: Int = 1,
         activeDaysPerFreeze: Int = 30, maxFreezes: Int = 1,
         initialFreezes: Int = 1, premiumDays: Int = 7, consistentRoasterDays: Int = 3, roastMasterDays: Int = 30
     ) {
         self.milestones = milestones.sorted()
         self.freezeThreshold = freezeThreshold
-        self.freezeOfferValidity = freezeOfferValidity
+        self.freezeBridgedDays = freezeBridgedDays
         self.activeDaysPerFreeze = activeDaysPerFreeze
         self.maxFreezes = maxFreezes
         self.initialFreezes = initialFreezes

@@ -79,14 +79,14 @@ public struct StreakState: Sendable, Hashable, Codable {
     }
 }
 
-/// A broken streak that may be restored, once, with a freeze, for ``StreakRules/freezeOfferValidity``.
+/// A broken streak that may be restored, once, with a freeze: made to someone back the day after the
+/// single day they missed, and good that day and the next (in the chat's days).
 public struct FreezeOffer: Sendable, Hashable, Codable {
     /// Length of the streak that broke.
     public var brokenLength: Int
     /// The day the new run started (the activity that revealed the break).
     public var restartedOn: LocalDate
-    /// When the offer was made (the instant of that activity); nil for an offer of unknown age,
-    /// which counts as expired.
+    /// When the offer was made (the instant of that activity), as recorded.
     public var madeAt: Date?
 
     public init(brokenLength: Int, restartedOn: LocalDate, madeAt: Date? = nil) {
@@ -95,9 +95,8 @@ public struct FreezeOffer: Sendable, Hashable, Codable {
         self.madeAt = madeAt
     }
 
-    /// Whether the offer may still be used at `instant`.
-    public func isValid(at instant: Date, _ rules: StreakRules = .standard) -> Bool {
-        guard let madeAt else { return false }
-        return instant >= madeAt && instant.timeIntervalSince(madeAt) <= rules.freezeOfferValidity
+    /// Whether the offer may be used on `date`, the day of the press: the day it was made or the next.
+    public func isValid(on date: LocalDate) -> Bool {
+        date >= restartedOn && date <= restartedOn.adding(days: 1)
     }
 }

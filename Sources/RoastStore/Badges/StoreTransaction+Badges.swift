@@ -78,8 +78,8 @@ extension StoreTransaction {
             tally.fireReceived =
                 try connection.queryOne(
                     """
-                    SELECT count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
-                    WHERE roasts.chat_id = ? AND roasts.user_id = ? AND reactions.kind = ? AND reactions.user_id != roasts.user_id
+                    SELECT count(*) FROM \(Self.reactionsReceived)
+                    WHERE roasts.chat_id = ? AND roasts.user_id = ? AND reactions.kind = ?
                     """,
                     chat, user, ReactionKind.fire.code
                 ) { (row: borrowing Row) in row.int(0) } ?? 0
@@ -101,8 +101,8 @@ extension StoreTransaction {
     public func fireReceived(chat: ChatID) throws(StoreError) -> [UserID: Int] {
         let rows = try connection.query(
             """
-            SELECT roasts.user_id, count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
-            WHERE roasts.chat_id = ? AND roasts.user_id IS NOT NULL AND reactions.kind = ? AND reactions.user_id != roasts.user_id
+            SELECT roasts.user_id, count(*) FROM \(Self.reactionsReceived)
+            WHERE roasts.chat_id = ? AND roasts.user_id IS NOT NULL AND reactions.kind = ?
             GROUP BY roasts.user_id
             """,
             chat, ReactionKind.fire.code

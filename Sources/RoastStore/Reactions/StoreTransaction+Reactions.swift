@@ -4,6 +4,12 @@ import RoastCore
 
 /// Quick reactions on roasts: at most one per person per roast.
 extension StoreTransaction {
+    /// The reactions a requester received: those of other people on their roasts, joined to the
+    /// roasts (`reactions`, `roasts`). One's own reactions never count as received — not in `/stats`,
+    /// the 🔥 of `/top`, nor the 🔥 badges.
+    static let reactionsReceived =
+        "reactions JOIN roasts ON roasts.roast_id = reactions.roast_id AND reactions.user_id != roasts.user_id"
+
     public func reaction(roast: RoastID, user: UserID) throws(StoreError) -> ReactionKind? {
         let stored = try connection.queryOne(
             "SELECT kind FROM reactions WHERE roast_id = ? AND user_id = ?", roast, user,

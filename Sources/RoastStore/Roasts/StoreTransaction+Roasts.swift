@@ -74,14 +74,36 @@ extension StoreTransaction {
         try connection.execute("UPDATE roasts SET message_id = ? WHERE roast_id = ?", message, id)
     }
 
-    /// Library entries already served to `user` in `chat`, so the picker can avoid repeats.
-    public func libraryIDsServed(chat: ChatID, user: UserID) throws(StoreError) -> Set<String> {
-        // Not DISTINCT: the set removes repeats without SQLite's temporary b-tree.
-        Set(
-            try connection.query(
-                "SELECT library_id FROM roasts WHERE chat_id = ? AND user_id = ? AND library_id IS NOT NULL",
-                chat, user
-            ) { (row: borrowing Row) in row.string(0) })
+    /// The library and collection roasts `user` received in `chat`, each with the row id of the latest
+    /// time (a mark that grows with time): what they saw, for the picker's no-repeat rule.
+    public func libraryIDsServed(chat: ChatID, user: UserID) throws(StoreError) -> [String: Int64] {
+        // Not GROUP BY: the dictionary keeps the latest without SQLite's temporary b-tree (index-only read).
+        let rows = try connection.query(
+            "SELECT library_id, roast_id FROM roasts WHERE chat_id = ? AND user_id = ? AND library_id IS NOT NULL",
+            chat, user
+        ) { (row: borrowing Row) in (row.string(0), row.int64(1)) }
+        return Dictionary(rows, uniquingKeysWith: max)
+    }
+
+    /// The library and collection roasts posted in `chat` for everyone (the Roast of the Day) at or
+    /// after `since`, each with the row id of the latest post: every member saw them.
+    public func libraryIDsShownToAll(chat: ChatID, since: Date) throws(StoreError) -> [String: Int64] {
+        let rows = try connection.query(
+            """
+            SELECT library_id, roast_id FROM roasts
+            WHERE chat_id = ? AND user_id IS NULL AND library_id IS NOT NULL AND created_at >= ?
+            """,
+            chat, since
+        ) { (row: borrowing Row) in (row.string(0), row.int64(1)) }
+        return Dictionary(rows, uniquingKeysWith: max)
+    }
+
+    /// The library and collection ids of `chat`'s latest `limit` roasts (anyone's, and the chat's
+    /// posts), newest first.
+    public func latestLibraryIDs(chat: ChatID, limit: Int) throws(StoreError) -> [String] {
+        try connection.query(
+            "SELECT library_id FROM roasts WHERE chat_id = ? ORDER BY roast_id DESC LIMIT ?", chat, limit
+        ) { (row: borrowing Row) in row.optionalString(0) }.compactMap { $0 }
     }
 
     /// The user's latest roasts in `chat`, newest first.

@@ -4,7 +4,7 @@ import RoastCore
 public struct RoastStats: Sendable, Hashable {
     /// Roasts the person requested in the chat.
     public var roastsRequested: Int
-    /// Reactions everyone gave to the person's roasts.
+    /// Reactions other people gave to the person's roasts (their own are not counted).
     public var reactionsReceived: [ReactionKind: Int]
     /// Reactions the person gave, on any roast in the chat.
     public var reactionsGiven: [ReactionKind: Int]

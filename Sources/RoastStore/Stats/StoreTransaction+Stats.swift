@@ -76,7 +76,7 @@ extension StoreTransaction {
             } ?? 0
         for (code, count) in try pairs(
             """
-            SELECT reactions.kind, count(*) FROM reactions JOIN roasts ON roasts.roast_id = reactions.roast_id
+            SELECT reactions.kind, count(*) FROM \(Self.reactionsReceived)
             WHERE roasts.chat_id = ? AND roasts.user_id = ? GROUP BY reactions.kind
             """, chat, user)
         {

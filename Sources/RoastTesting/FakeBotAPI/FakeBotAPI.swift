@@ -224,7 +224,7 @@ public final class FakeBotAPI: Sendable {
     public var isPollPending: Bool { state.withLock { $0.activePollID != nil } }
 
     /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
-    public func waitFor(timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async
+    public func waitFor(timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool) async
         -> Bool
     {
         let deadline = ContinuousClock.now + timeout

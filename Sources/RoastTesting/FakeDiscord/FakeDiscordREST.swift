@@ -314,7 +314,7 @@ public final class FakeDiscordREST: Sendable {
     public var now: Double { clock() }
 
     /// Waits until `condition` holds, checking every 10 ms; false if `timeout` passes first.
-    public func waitFor(timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Bool {
+    public func waitFor(timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline else { return false }

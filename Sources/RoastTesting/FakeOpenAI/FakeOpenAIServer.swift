@@ -55,7 +55,7 @@ public final class FakeOpenAIServer: Sendable {
         let book = self.book
         await server.appendRoute("POST /*") { request in try await Self.answer(request, book: book) }
         task.withLock { $0 = Task { try? await server.run() } }
-        try await server.waitUntilListening(timeout: 60)
+        try await server.waitUntilListening(timeout: 300)
         guard case .ip4(_, let port) = await server.listeningAddress else { throw CocoaError(.fileNoSuchFile) }
         return "http://127.0.0.1:\(port)/v1"
     }

@@ -79,7 +79,7 @@ final class BotProcess: Sendable {
     }
 
     /// Waits for the bot to exit, up to `timeout` seconds; returns its exit status (nil: still running).
-    func waitForExit(timeout: Double = 10) async -> Int32? {
+    func waitForExit(timeout: Double = 30) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let process = process.withLock({ $0 }), !process.isRunning { return process.terminationStatus }

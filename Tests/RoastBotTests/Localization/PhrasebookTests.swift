@@ -129,7 +129,7 @@ struct PhrasebookTests {
         Entry("milestoneReached") { $0.milestoneReached(7) }, Entry("reward") { $0.reward(.title(.roastMaster)) },
         Entry("reward") { $0.reward(.premiumPool) }, Entry("reward") { $0.reward(.flame) },
         Entry("badgePrefix", sameInBoth: true) { $0.badgePrefix }, Entry("badgeEarned") { $0.badgeEarned },
-        Entry("freezeRefilled") { $0.freezeRefilled }, Entry("freezeOffer") { $0.freezeOffer(brokenLength: 8, validHours: 48) },
+        Entry("freezeRefilled") { $0.freezeRefilled }, Entry("freezeOffer") { $0.freezeOffer(brokenLength: 8) },
         Entry("freezeButton") { $0.freezeButton }, Entry("freezeUsed") { $0.freezeUsed(restoredTo: 8) },
         Entry("freezeOfferClosed") { $0.freezeOfferClosed }, Entry("freezeNotYours") { $0.freezeNotYours },
         Entry("freezeNothingToRestore") { $0.freezeNothingToRestore }, Entry("freezeRestoredNotice") { $0.freezeRestoredNotice },
@@ -142,7 +142,10 @@ struct PhrasebookTests {
         Entry("leaderboardValue") { $0.leaderboardValue(.streak, 3) }, Entry("leaderboardValue") { $0.leaderboardValue(.roasts, 3) },
         Entry("leaderboardValue", sameInBoth: true) { $0.leaderboardValue(.fire, 3) }, Entry("leaderboardEmpty") { $0.leaderboardEmpty },
         Entry("remindersTurnedOn") { $0.remindersTurnedOn }, Entry("remindersTurnedOff") { $0.remindersTurnedOff },
-        Entry("remindUsage") { $0.remindUsage(currentlyOn: true) },
+        Entry("remindUsage") { $0.remindUsage(currentlyOn: true) }, Entry("remindersOffInChat") { $0.remindersOffInChat },
+        Entry("remindersSetting") { $0.remindersSetting(true) }, Entry("remindersSetting") { $0.remindersSetting(false) },
+        Entry("collectionLacksCategory") { $0.collectionLacksCategory("🧧 Tết", category: .kpis) },
+        Entry("collectionLeaveHint") { $0.collectionLeaveHint },
         Entry("premiumLabel", sameInBoth: true) { $0.premiumLabel },
     ]
 
@@ -173,8 +176,8 @@ struct PhrasebookTests {
 
     /// Copy that read wrong: "Your broken 8 days streak", "Roast Master" left in English in Vietnamese.
     @Test func copyReadsRightInBothLanguages() {
-        #expect(Phrasebook(.en).freezeOffer(brokenLength: 8, validHours: 48).contains("your 8-day streak just broke"))
-        #expect(Phrasebook(.en).freezeOffer(brokenLength: 1, validHours: 48).contains("your 1-day streak just broke"))
+        #expect(Phrasebook(.en).freezeOffer(brokenLength: 8).contains("your 8-day streak broke"))
+        #expect(Phrasebook(.en).freezeOffer(brokenLength: 1).contains("your 1-day streak broke"))
         for text in [
             Phrasebook(.vi).titleName(.roastMaster), Phrasebook(.vi).reward(.flame), Phrasebook(.vi).titleName(.consistentRoaster),
         ] {

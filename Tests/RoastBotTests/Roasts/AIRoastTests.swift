@@ -84,12 +84,12 @@ import Testing
         var bot = try BotFixture(
             ai: ai, collections: try CollectionCatalogStore(path: BotFixture.collectionsPath), now: duringTet)
         defer { bot.cleanUp() }
-        for day in TetSeason.twelveDraws {
+        for day in try TetSeason.draws() {
             bot.clock.set(to: day)
             await bot.run(bot.command("/roast tết"))
         }
         #expect(ai.received.isEmpty)
-        bot.clock.set(to: TetSeason.afterTheTwelve)
+        bot.clock.set(to: TetSeason.afterAll)
         await bot.run(bot.command("/roast tết"))
         let prompt = try #require(ai.received.first)
         let tet = try #require(try CollectionCatalogStore(path: BotFixture.collectionsPath).catalog.collection(id: "tet"))

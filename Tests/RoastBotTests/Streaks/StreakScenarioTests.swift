@@ -31,8 +31,8 @@ struct StreakScenarioTests {
         return Self.words.badgePrefix + name + Self.words.badgeEarned + "\(badge.icon) \(badge.name(.vi))"
     }
 
-    /// Alice roasts every day for 35 days (a category and spice of the day); Bob roasts on days 0–9,
-    /// misses two days, restores his streak with the freeze on day 12 and continues to day 20;
+    /// Alice roasts every day for 35 days (a category and spice of the day); Bob roasts on days 0–10,
+    /// misses day 11, restores his streak with the freeze on day 12 and continues to day 20;
     /// Carol gives 🔥 to Alice's roast every day until day 11.
     @Test func thirtyFiveDaysInOneGroup() async throws {
         var bot = try BotFixture()
@@ -58,7 +58,7 @@ struct StreakScenarioTests {
                     at: morning.addingTimeInterval(60))
                 await runTwice(bot, [fire])
             }
-            if day <= 9 || (12...20).contains(day) {
+            if day <= 10 || (12...20).contains(day) {
                 await runTwice(
                     bot,
                     [
@@ -69,14 +69,14 @@ struct StreakScenarioTests {
             }
             if day == 12 {
                 let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:22" })
-                #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 10, validHours: 48)))
+                #expect(offer.content.text.plainText.contains(Self.words.freezeOffer(brokenLength: 11)))
                 let press = bot.envelope(
                     .press(callbackID: "z", data: "z:22", message: offer.message), from: BotFixture.bob,
                     at: morning.addingTimeInterval(180))
                 await runTwice(bot, [press])
                 let edited = bot.platform.deliveries.contains {
                     if case .edited(_, offer.message, let content) = $0 {
-                        return content.text.plainText.contains(Self.words.freezeUsed(restoredTo: 11))
+                        return content.text.plainText.contains(Self.words.freezeUsed(restoredTo: 12))
                     }
                     return false
                 }
@@ -95,7 +95,7 @@ struct StreakScenarioTests {
         for id: BadgeID in ["streak-3", "streak-7", "roasts-10"] { #expect(count(bot, badge("Bob", id)) == 1, "Bob \(id)") }
         #expect(count(bot, Self.words.reward(.premiumPool)) == 3)  // Alice, Bob and Carol
         #expect(count(bot, Self.words.reward(.flame)) == 1)
-        #expect(count(bot, Self.words.freezeOffer(brokenLength: 10, validHours: 48)) == 1)
+        #expect(count(bot, Self.words.freezeOffer(brokenLength: 11)) == 1)
 
         // Day 35: what each command shows.
         let last = start.addingTimeInterval(35 * Self.dayLength)
@@ -116,8 +116,8 @@ struct StreakScenarioTests {
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(3)), from: BotFixture.bob, at: last))
         let bobStreak = try #require(texts(bot).last)
         #expect(bobStreak.contains(Self.words.streakCurrent(1)))
-        #expect(bobStreak.contains(Self.words.streakLongest(19)))
-        #expect(bobStreak.contains(Self.words.streakTotal(20)))
+        #expect(bobStreak.contains(Self.words.streakLongest(20)))
+        #expect(bobStreak.contains(Self.words.streakTotal(21)))
         #expect(bobStreak.contains(Self.words.freezeRefillIn(30 - 9)))
         #expect(bobStreak.contains(Self.words.reminderState(true)))
         #expect(!bobStreak.contains("🔥 \n"))
@@ -133,8 +133,8 @@ struct StreakScenarioTests {
 
         await bot.run(bot.envelope(.command(name: "top", arguments: "", message: MessageID(3)), from: Self.carol, at: last))
         let top = try #require(bot.platform.sentMessages.last { $0.content.text.plainText.hasPrefix(Self.words.leaderboardTitle(.streak)) })
-        // Carol's 12-day streak broke: her freeze offer follows the board.
-        #expect(count(bot, Self.words.freezeOffer(brokenLength: 12, validHours: 48)) == 1)
+        // Carol's 12-day streak broke 23 days ago: no freeze bridges that.
+        #expect(count(bot, Self.words.freezeOffer(brokenLength: 12)) == 0)
         #expect(top.content.text.plainText.contains("🥇 Alice 🔥 — 36 ngày"))
         #expect(top.content.text.plainText.contains("🥈 Carol — 1 ngày"))
         #expect(top.content.text.plainText.contains("🥈 Bob — 1 ngày"))
@@ -149,7 +149,7 @@ struct StreakScenarioTests {
         }
         #expect(edited == top.message)
         #expect(content.text.plainText.contains("🥇 Alice 🔥 — 35 roast"))
-        #expect(content.text.plainText.contains("🥈 Bob — 19 roast"))
+        #expect(content.text.plainText.contains("🥈 Bob — 20 roast"))
         #expect(!content.text.plainText.contains("Carol"))
         let fireTab = try #require(content.buttons.first?[2].data)
         await bot.run(bot.envelope(.press(callbackID: "t2", data: fireTab, message: top.message), from: Self.carol, at: last))
@@ -190,7 +190,7 @@ struct StreakScenarioTests {
                     .command(name: "streak", arguments: "", message: MessageID(1)),
                     at: start.addingTimeInterval(Double(day) * Self.dayLength)))
         }
-        let back = start.addingTimeInterval(10 * Self.dayLength)
+        let back = start.addingTimeInterval(9 * Self.dayLength)
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
         let offer = try #require(bot.platform.sentMessages.last { $0.content.buttons.first?.first?.data == "z:11" })
         await bot.run(bot.envelope(.press(callbackID: "b", data: "z:11", message: offer.message), from: BotFixture.bob, at: back))
@@ -286,21 +286,22 @@ struct StreakScenarioTests {
     }
 }
 
-/// The freeze offer: made once, in one message, for 48 hours, judged at the press.
+/// The freeze offer: a freeze bridges one missed day — made once, in one message, to someone back
+/// the day after the single day they missed, and good that day and the next, judged at the press.
 struct FreezeOfferTests {
     static let dayLength: Double = 86_400
 
-    /// Eight days, a two-day gap, then back: the offer is made (at `back`).
-    static func brokenStreak(_ bot: inout BotFixture) async throws -> (offer: MessageID, back: Date) {
+    /// Eight days, one missed day, then back: the offer is made (at `back`).
+    static func brokenStreak(_ bot: inout BotFixture, back offset: Double = 9 * dayLength) async throws -> (offer: MessageID, back: Date) {
         let start = bot.clock.now
         for day in 0..<8 {
             await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start + Double(day) * dayLength))
         }
-        let back = start + 10 * dayLength
+        let back = start + offset
         await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
         let offers = bot.platform.sentMessages.filter { $0.content.buttons.joined().contains { $0.data.hasPrefix("z:") } }
         #expect(offers.count == 1)
-        #expect(offers.first?.content.text.plainText.contains("48") == true)
+        #expect(offers.first?.content.text.plainText.contains(Phrasebook(.vi).freezeOffer(brokenLength: 8)) == true)
         return (try #require(offers.first?.message), back)
     }
 
@@ -313,24 +314,62 @@ struct FreezeOfferTests {
         #expect(!streak.content.buttons.joined().contains { $0.data.hasPrefix("z:") })
     }
 
-    @Test func aPressAfterFortyEightHoursRestoresNothing() async throws {
+    /// Back after two or more missed days (the trial's 40): nothing is offered, the streak restarts.
+    @Test(arguments: [2, 3, 40])
+    func noOfferAfterMoreThanOneMissedDay(_ missed: Int) async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
-        let (offer, back) = try await Self.brokenStreak(&bot)
-        // Active every day since, so only the offer's age stands in the way.
-        for day in 1...3 {
+        let start = bot.clock.now
+        for day in 0..<8 {
             await bot.run(
-                bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
+                bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: start + Double(day) * Self.dayLength))
         }
-        let late = back + 3 * Self.dayLength + 60
-        await bot.run(bot.envelope(.press(callbackID: "late", data: "z:11", message: offer), at: late))
-        #expect(bot.platform.acknowledged("late", notice: Phrasebook(.vi).freezeNothingToRestore))
+        let back = start + Double(7 + missed + 1) * Self.dayLength
+        await bot.run(bot.envelope(.command(name: "streak", arguments: "", message: MessageID(1)), at: back))
+        #expect(!bot.platform.sentMessages.contains { $0.content.buttons.joined().contains { $0.data.hasPrefix("z:") } })
+        // A stale button pressed anyway restores nothing.
+        await bot.run(bot.envelope(.press(callbackID: "stale", data: "z:11", message: MessageID(99)), at: back + 60))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
-        #expect(state?.current == 4)
+        #expect(state?.current == 1)
         #expect(state?.freezes == 1)
     }
 
-    @Test func aPressWithinFortyEightHoursRestores() async throws {
+    @Test func aPressTwoDaysAfterTheOfferRestoresNothing() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let (offer, back) = try await Self.brokenStreak(&bot)
+        // Active every day since, so only the offer's days stand in the way.
+        for day in 1...2 {
+            await bot.run(
+                bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: back + Double(day) * Self.dayLength))
+        }
+        let late = back + 2 * Self.dayLength + 60
+        await bot.run(bot.envelope(.press(callbackID: "late", data: "z:11", message: offer), at: late))
+        #expect(bot.platform.acknowledged("late", notice: Phrasebook(.vi).freezeNothingToRestore))
+        let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(state?.current == 3)
+        #expect(state?.freezes == 1)
+    }
+
+    /// Judged by the chat's days, not hours: made late one evening, the offer is still good all of the
+    /// next day, and over at the first minute of the day after, though fewer than 48 hours passed.
+    @Test func theOfferIsGoodTheNextDayAndOverTheDayAfter() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let zone = BotDefaults.timeZone
+        let startDay = LocalDate(bot.clock.now, in: zone)
+        // Back at 23:30 on the day after the single missed day.
+        let backAt = startDay.adding(days: 9).start(in: zone) + 23.5 * 3600
+        let (offer, back) = try await Self.brokenStreak(&bot, back: backAt.timeIntervalSince(bot.clock.now))
+        let nextDay = startDay.adding(days: 10).start(in: zone) + 23 * 3600
+        let dayAfter = startDay.adding(days: 11).start(in: zone) + 60
+        #expect(dayAfter.timeIntervalSince(back) < 48 * 3600)
+        await bot.run(bot.envelope(.command(name: "roast", arguments: "", message: MessageID(1)), at: nextDay))
+        await bot.run(bot.envelope(.press(callbackID: "day2", data: "z:11", message: offer), at: dayAfter))
+        #expect(bot.platform.acknowledged("day2", notice: Phrasebook(.vi).freezeNothingToRestore))
+    }
+
+    @Test func aPressTheNextDayRestoresAndTheHeatmapShowsTheFrozenDayInTheStreak() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (offer, back) = try await Self.brokenStreak(&bot)
@@ -338,5 +377,23 @@ struct FreezeOfferTests {
         #expect(bot.platform.acknowledged("soon", notice: Phrasebook(.vi).freezeRestoredNotice))
         let state = try bot.database.read { try $0.streak(chat: BotFixture.group.id, user: BotFixture.alice.id) }
         #expect(state?.freezes == 0)
+        #expect(state?.current == 10)
+        let today = LocalDate(back + 20 * 3600, in: BotDefaults.timeZone)
+        let missed = LocalDate(back, in: BotDefaults.timeZone).adding(days: -1)
+        let frozen = try bot.database.read { try $0.frozenDays(chat: BotFixture.group.id, user: BotFixture.alice.id, from: missed) }
+        #expect(frozen == [missed])
+        // 📅 under /streak: the picture's current streak runs over the frozen day back to the first day.
+        await bot.run(
+            bot.envelope(
+                .press(callbackID: "hm", data: CardsFeature.ButtonAction.heatmap.payload, message: MessageID(5)), at: back + 21 * 3600
+            ))
+        guard case .heatmap(let heatmap) = try #require(bot.pictures.drawn.last) else {
+            Issue.record("expected a heatmap")
+            return
+        }
+        #expect(heatmap.frozenDays == [missed])
+        #expect(heatmap.currentStreak == 10)
+        #expect(heatmap.currentRun == missed.adding(days: -8)...today)
+        #expect(heatmap.isInCurrentStreak(missed.adding(days: -8)) && heatmap.isInCurrentStreak(missed))
     }
 }

@@ -11,13 +11,15 @@ import Testing
         var served: Set<String> = []
         for _ in 0..<12 {
             let choice = try #require(
-                CollectionPicker().pick(from: office, language: .en, spice: nil, maxSpice: .hottest, served: served, using: &random))
+                CollectionPicker().pick(
+                    from: office, language: .en, spice: nil, maxSpice: .hottest, seen: SeenRoasts(served: served), using: &random))
             #expect(!choice.exhausted)
             #expect(served.insert(choice.roast.id).inserted)
         }
         #expect(CollectionProgress(office, language: .en, served: served).isComplete)
         let again = try #require(
-            CollectionPicker().pick(from: office, language: .en, spice: nil, maxSpice: .hottest, served: served, using: &random))
+            CollectionPicker().pick(
+                from: office, language: .en, spice: nil, maxSpice: .hottest, seen: SeenRoasts(served: served), using: &random))
         #expect(again.exhausted)
     }
 
@@ -26,7 +28,8 @@ import Testing
         var random = SplitMix64(seed: 2)
         for _ in 0..<30 {
             let choice = CollectionPicker().pick(
-                from: office, language: .vi, spice: SpiceLevel(clamping: 3), maxSpice: .mildest, served: [], using: &random)
+                from: office, language: .vi, spice: SpiceLevel(clamping: 3), maxSpice: .mildest, seen: SeenRoasts(served: []),
+                using: &random)
             #expect(choice?.roast.spice == .mildest)
             #expect(choice?.roast.language == .vi)
         }
@@ -42,7 +45,7 @@ import Testing
         for _ in 0..<20 {
             let choice = try #require(
                 CollectionPicker().pick(
-                    from: office, language: .en, spice: asked, maxSpice: .hottest, served: servedAtAsked, using: &random))
+                    from: office, language: .en, spice: asked, maxSpice: .hottest, seen: SeenRoasts(served: servedAtAsked), using: &random))
             #expect(choice.roast.spice == asked)
             #expect(choice.exhausted)
         }

@@ -165,3 +165,251 @@ struct RoastRequestParserEdgeTests {
         #expect(request.unrecognized.isEmpty)
     }
 }
+
+/// Asking for less spice gets less, in both languages, with and without diacritics: negation and
+/// softeners turn the spice down; the person typing this is usually the stressed one.
+struct RoastRequestNegationTests {
+    let parser = RoastRequestParser()
+
+    struct Softer: Sendable, CustomTestStringConvertible {
+        let text: String
+        let spice: Int
+        var testDescription: String { text }
+        init(_ text: String, _ spice: Int) {
+            self.text = text
+            self.spice = spice
+        }
+    }
+
+    static let softer: [Softer] = [
+        Softer("not spicy", 1),
+        Softer("not too spicy", 2),
+        Softer("not savage please", 2),
+        Softer("not very spicy", 2),
+        Softer("don't make it too spicy", 2),
+        Softer("dont be harsh", 1),
+        Softer("nothing harsh", 1),
+        Softer("no savage stuff", 2),
+        Softer("gentle", 1),
+        Softer("keep it light", 1),
+        Softer("go easy on me", 1),
+        Softer("less savage", 3),
+        Softer("less spicy", 2),
+        Softer("tone it down", 2),
+        Softer("đừng cay quá", 2),
+        Softer("dung cay qua", 2),
+        Softer("đừng cay", 1),
+        Softer("không cay lắm", 2),
+        Softer("khong cay lam", 2),
+        Softer("không cay", 1),
+        Softer("không quá cay", 2),
+        Softer("chẳng cay tí nào", 1),
+        Softer("chang cay", 1),
+        Softer("nhẹ thôi", 1),
+        Softer("nhe thoi", 1),
+        Softer("nhẹ nhàng thôi nha", 1),
+        Softer("bớt cay", 2),
+        Softer("bot cay di", 2),
+        Softer("bớt cay đi", 2),
+        Softer("đừng roast gắt quá nhé", 2),
+        Softer("ko cay", 1),
+        Softer("don't roast me too hard", 2),
+        Softer("dont want it spicy", 1),
+        Softer("softer please", 2),
+        Softer("cay ít thôi", 2),
+        Softer("ít cay", 2),
+        Softer("không muốn cay quá", 2),
+        Softer("không cần cay", 1),
+    ]
+
+    @Test(arguments: softer)
+    func negationAndSoftenersLowerTheSpice(_ case: Softer) {
+        let request = parser.parse(`case`.text)
+        #expect(request.spice?.rawValue == `case`.spice, "\(request)")
+        #expect(request.unrecognized.isEmpty, "\(request.unrecognized)")
+    }
+
+    @Test(arguments: ["not spicy", "đừng cay quá", "không cay lắm", "not savage please", "nothing harsh", "bớt cay"])
+    func aNegatedSpiceIsLowerThanTheWordAlone(_ text: String) {
+        let negated = parser.parse(text).spice
+        let alone = parser.parse(
+            text.split(separator: " ").filter { !["not", "đừng", "không", "nothing", "bớt"].contains($0) }
+                .joined(separator: " ")
+        ).spice
+        #expect(negated != nil && alone != nil && negated! < alone!, "\(String(describing: negated)) vs \(String(describing: alone))")
+    }
+
+    @Test func theCategoryAndMoodOfANegatedRequestStay() {
+        let request = parser.parse("họp đừng cay quá, mệt lắm")
+        #expect(request.category == .meetings)
+        #expect(request.spice?.rawValue == 2)
+        #expect(request.mood == .tired)
+    }
+
+    @Test func aNegatedMoodIsNoMood() {
+        #expect(parser.parse("không mệt, chán quá").mood == .bored)
+        #expect(parser.parse("not stressed").mood == nil)
+    }
+
+    @Test func aHardDeadlineIsADeadlineNotASpice() {
+        let request = parser.parse("hard deadline")
+        #expect(request.category == .deadlines && request.spice == nil && request.unrecognized.isEmpty)
+    }
+
+    @Test func unnegatedSpiceWordsKeepTheirLevel() {
+        #expect(parser.parse("cay quá").spice?.rawValue == 4)
+        #expect(parser.parse("too spicy").spice?.rawValue == 4)
+        #expect(parser.parse("savage").spice?.rawValue == 5)
+    }
+
+    @Test func aNegationWithNothingToNegateIsAnUnknownWord() {
+        let request = parser.parse("not meetings")
+        #expect(request.category == .meetings)
+        #expect(request.unrecognized == ["not"])
+    }
+}
+
+/// Chili emoji are a spice level, as the bot shows spice.
+struct RoastRequestChiliTests {
+    let parser = RoastRequestParser()
+
+    @Test(arguments: 1...5)
+    func nChiliesAreSpiceN(_ n: Int) {
+        for chili in ["🌶️", "🌶"] {
+            let request = parser.parse("meetings " + String(repeating: chili, count: n))
+            #expect(request.spice?.rawValue == n)
+            #expect(request.category == .meetings)
+            #expect(request.unrecognized.isEmpty)
+        }
+    }
+
+    @Test func moreThanFiveChiliesAreTheHottest() {
+        #expect(parser.parse(String(repeating: "🌶️", count: 8)).spice?.rawValue == 5)
+    }
+
+    @Test func aChiliBeforeADigitTakesTheDigit() {
+        #expect(parser.parse("🌶️ 4").spice?.rawValue == 4)
+        #expect(parser.parse("🌶️x3").spice?.rawValue == 3)
+        #expect(parser.parse("🌶️ × 2").spice?.rawValue == 2)
+    }
+
+    @Test func chiliesSpacedApartStillCount() {
+        #expect(parser.parse("🌶️🌶️🌶️ họp").spice?.rawValue == 3)
+        #expect(parser.parse("không 🌶️🌶️🌶️🌶️").spice?.rawValue == 1)
+    }
+}
+
+/// Colleagues' names are not keywords: a word whose diacritics differ from a keyword's is not that
+/// keyword, a capitalised word inside a sentence is a name, and a typo's reading never overrides a
+/// category typed exactly. Unknown words are reported, so the usual hint follows.
+struct RoastRequestNameTests {
+    let parser = RoastRequestParser(collections: [
+        "inbox_overload": ["Hộp thư quá tải", "Inbox Overload", "email", "inbox", "hộp thư", "thư"],
+        "mid_autumn": ["Trung Thu", "Mid-Autumn", "trung thu"], "tet": ["Tết Nguyên Đán", "tết", "tet"],
+    ])
+
+    struct Named: Sendable, CustomTestStringConvertible {
+        let text: String
+        let category: RoastCategory?
+        let name: String
+        var testDescription: String { text }
+        init(_ text: String, _ category: RoastCategory?, name: String) {
+            self.text = text
+            self.category = category
+            self.name = name
+        }
+    }
+
+    static let names: [Named] = [
+        Named("họp Việt", .meetings, name: "Việt"),
+        Named("họp Hùng", .meetings, name: "Hùng"),
+        Named("deadline Thu", .deadlines, name: "Thu"),
+        Named("họp với Thu", .meetings, name: "Thu"),
+        Named("kpi Trung", .kpis, name: "Trung"),
+        Named("deadline Dung", .deadlines, name: "Dung"),
+        Named("sếp Dũng", .management, name: "Dũng"),
+        Named("họp Tâm", .meetings, name: "Tâm"),
+        Named("review code Phúc", .codeReviews, name: "Phúc"),
+        Named("họp An", .meetings, name: "An"),
+        Named("meetings An", .meetings, name: "An"),
+        Named("họp Chung", .meetings, name: "Chung"),
+        Named("họp Anh", .meetings, name: "Anh"),
+        Named("deadline Minh", .deadlines, name: "Minh"),
+        Named("họp Vũ", .meetings, name: "Vũ"),
+        Named("họp Kiều", .meetings, name: "Kiều"),
+        Named("sếp Hân", .management, name: "Hân"),
+        Named("họp Thương", .meetings, name: "Thương"),
+        Named("workload Hung", .workload, name: "Hung"),
+        Named("deadline Viet", .deadlines, name: "Viet"),
+    ]
+
+    @Test(arguments: names)
+    func aNameIsNoKeyword(_ named: Named) {
+        let request = parser.parse(named.text)
+        #expect(request.category == named.category, "\(request)")
+        #expect(request.collection == nil, "\(request)")
+        #expect(request.spice == nil && request.mood == nil, "\(request)")
+        #expect(request.unrecognized == [named.name], "\(request)")
+    }
+
+    @Test(arguments: ["Dung", "Trung", "Tâm", "An", "Việt", "Hùng", "Phúc"])
+    func aNameAloneIsAnUnknownWord(_ name: String) {
+        let request = parser.parse(name)
+        #expect(request == RoastRequest(unrecognized: [name]), "\(request)")
+    }
+
+    @Test func diacriticsThatDifferMeanAnotherWord() {
+        // In a message with diacritics, "viêc" and "thu" are not "việc" and "thư".
+        #expect(parser.parse("họp việt").category == .meetings)
+        #expect(parser.parse("họp thu").collection == nil)
+        #expect(parser.parse("họp thư").collection == "inbox_overload")
+        #expect(parser.parse("việc").category == .workload)
+    }
+
+    @Test func aMessageWithoutDiacriticsStillMatchesVietnameseKeywords() {
+        #expect(parser.parse("hop hanh cay vua").category == .meetings)
+        #expect(parser.parse("viec").category == .workload)
+        #expect(parser.parse("hop thu").collection == "inbox_overload")
+    }
+
+    @Test func collectionNamesAndEnglishKeywordsMayBeCapitalised() {
+        #expect(parser.parse("họp Tết").collection == "tet")
+        #expect(parser.parse("Trung Thu").collection == "mid_autumn")
+        #expect(parser.parse("roast me about Meetings").category == .meetings)
+        #expect(parser.parse("Sếp cay 4").category == .management)
+        #expect(parser.parse("Mệt quá. Sếp hôm nay").category == .management)
+    }
+
+    @Test func aTypoNeverOverridesACategoryTypedExactly() {
+        // "teams" would be a typo of "team"; "họp" was typed.
+        let request = parser.parse("họp teams")
+        #expect(request.category == .meetings)
+        #expect(request.unrecognized == ["teams"])
+        #expect(parser.parse("meetigns").category == .meetings)
+    }
+
+    @Test func typosAreForgivenOnlyTowardEnglishKeywords() {
+        // "chunk" is one letter from "chung" (general) but "chung" is Vietnamese.
+        #expect(parser.parse("chunk").category == nil)
+        #expect(parser.parse("viet").category == nil)
+        #expect(parser.parse("managment").category == .management)
+    }
+}
+
+/// "thường", "off": regular roasts, leaving a picked collection.
+struct RoastRequestRegularTests {
+    let parser = RoastRequestParser(collections: ["tet": ["tết"]])
+
+    @Test(arguments: ["thường", "thuong", "off", "regular", "bình thường", "normal"])
+    func aWordAsksForRegularRoasts(_ word: String) {
+        let request = parser.parse(word)
+        #expect(request.leavesCollection)
+        #expect(request.collection == nil)
+        #expect(request.unrecognized.isEmpty)
+    }
+
+    @Test func aCollectionNamedLaterWins() {
+        #expect(parser.parse("off tết").collection == "tet")
+        #expect(!parser.parse("off tết").leavesCollection)
+    }
+}

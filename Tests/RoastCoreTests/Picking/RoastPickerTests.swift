@@ -27,7 +27,8 @@ struct RoastPickerTests {
         for _ in 0..<3 {
             let choice = try #require(
                 picker.pick(
-                    RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served,
+                    RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
+                    seen: SeenRoasts(served: served),
                     using: &random))
             #expect(!served.contains(choice.roast.id))
             #expect(choice.fallback == .none)
@@ -36,7 +37,8 @@ struct RoastPickerTests {
         #expect(served == ["en.meetings.001", "en.meetings.002", "en.meetings.003"])
         let again = try #require(
             picker.pick(
-                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: served,
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
+                seen: SeenRoasts(served: served),
                 using: &random))
         #expect(again.fallback == .poolExhausted)
     }
@@ -48,7 +50,7 @@ struct RoastPickerTests {
             let choice = try #require(
                 picker.pick(
                     RoastRequest(category: .meetings, spice: .init(clamping: 5)), language: .en, maxSpice: .init(clamping: 2),
-                    premiumUnlocked: false, served: [], using: &random))
+                    premiumUnlocked: false, seen: SeenRoasts(served: []), using: &random))
             #expect(choice.roast.spice.rawValue == 2)
         }
     }
@@ -59,12 +61,13 @@ struct RoastPickerTests {
         let nearest = try #require(
             picker.pick(
                 RoastRequest(category: .meetings, spice: .init(clamping: 4)), language: .en, maxSpice: .hottest, premiumUnlocked: false,
-                served: [], using: &random))
+                seen: SeenRoasts(served: []), using: &random))
         #expect(nearest.roast.id == "en.meetings.004")
         #expect(nearest.fallback == .nearestSpice)
         let general = try #require(
             picker.pick(
-                RoastRequest(category: .kpis), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random))
+                RoastRequest(category: .kpis), language: .en, maxSpice: .hottest, premiumUnlocked: false, seen: SeenRoasts(served: []),
+                using: &random))
         #expect(general.roast.category == .general)
         #expect(general.fallback == .generalCategory)
     }
@@ -74,7 +77,9 @@ struct RoastPickerTests {
         func run(_ seed: UInt64) -> [String] {
             var random = SplitMix64(seed: seed)
             return (0..<20).compactMap { _ in
-                picker.pick(RoastRequest(), language: .en, maxSpice: .hottest, premiumUnlocked: false, served: [], using: &random)?.roast.id
+                picker.pick(
+                    RoastRequest(), language: .en, maxSpice: .hottest, premiumUnlocked: false, seen: SeenRoasts(served: []), using: &random)?
+                    .roast.id
             }
         }
         #expect(run(42) == run(42))
@@ -88,7 +93,7 @@ struct RoastPickerTests {
         for _ in 0..<2_000 {
             let choice = picker.pick(
                 RoastRequest(category: .meetings, mood: .bored), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false,
-                served: [], using: &random)
+                seen: SeenRoasts(served: []), using: &random)
             if choice?.roast.id == "en.meetings.002" { bored += 1 }
         }
         // The only roast tagged bored within the cap, every time (it was a weight of 2 in 4 before).
@@ -97,7 +102,7 @@ struct RoastPickerTests {
         let next = try #require(
             picker.pick(
                 RoastRequest(category: .meetings, mood: .bored), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false,
-                served: ["en.meetings.002"], using: &random))
+                seen: SeenRoasts(served: ["en.meetings.002"]), using: &random))
         #expect(next.roast.id != "en.meetings.002")
         #expect(next.fallback == .none)
     }
@@ -109,7 +114,8 @@ struct RoastPickerTests {
         var favoured = 0
         for _ in 0..<1_000 {
             let choice = picker.pick(
-                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false, served: [],
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 2), premiumUnlocked: false,
+                seen: SeenRoasts(served: []),
                 ordinalWeight: { library.all[$0].id == "en.meetings.003" ? 8 : 1 }, using: &random)
             if choice?.roast.id == "en.meetings.003" { favoured += 1 }
         }
@@ -123,7 +129,8 @@ struct RoastPickerTests {
         for _ in 0..<200 {
             let choice = try #require(
                 picker.pick(
-                    RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false, served: [],
+                    RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
+                    seen: SeenRoasts(served: []),
                     allowed: { !blocked.contains(picker.library.all[$0].id) }, using: &random))
             #expect(choice.roast.id == "en.meetings.002")
         }
@@ -131,7 +138,7 @@ struct RoastPickerTests {
         let again = try #require(
             picker.pick(
                 RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 3), premiumUnlocked: false,
-                served: ["en.meetings.002"], allowed: { !blocked.contains(picker.library.all[$0].id) }, using: &random
+                seen: SeenRoasts(served: ["en.meetings.002"]), allowed: { !blocked.contains(picker.library.all[$0].id) }, using: &random
             ))
         #expect(again.roast.id == "en.meetings.002")
         #expect(again.fallback == .poolExhausted)
@@ -142,7 +149,8 @@ struct RoastPickerTests {
         var random = SplitMix64(seed: 4)
         let choice = try #require(
             picker.pick(
-                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 5), premiumUnlocked: false, served: [],
+                RoastRequest(category: .meetings), language: .en, maxSpice: .init(clamping: 5), premiumUnlocked: false,
+                seen: SeenRoasts(served: []),
                 allowed: { picker.library.all[$0].category != .meetings }, using: &random))
         #expect(choice.roast.category == .general)
         #expect(choice.fallback == .generalCategory)

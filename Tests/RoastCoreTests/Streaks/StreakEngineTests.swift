@@ -168,23 +168,54 @@ struct StreakEngineTests {
 
     @Test func restoreCelebratesOnlyMilestonesBeyondTheBrokenStreak() throws {
         let broken = engine.record(streak(of: 12, endingOn: "2025-03-10"), activityOn: Self.day("2025-03-12"))
-        let run = replay(["2025-03-13", "2025-03-14"], from: broken.state)
-        let restored = try #require(engine.restore(run, on: Self.day("2025-03-14")))
-        #expect(restored.state.current == 15)
+        let run = replay(["2025-03-13"], from: broken.state)
+        let restored = try #require(engine.restore(run, on: Self.day("2025-03-13")))
+        #expect(restored.state.current == 14)
         #expect(restored.milestones.map(\.days) == [14])
     }
 
-    @Test func offerIsValidForFortyEightHoursFromTheBreakJudgedAtThePress() throws {
-        let brokeAt = Date(timeIntervalSince1970: 1_741_770_000)
-        let broken = engine.record(streak(of: 9, endingOn: "2025-03-10"), activityOn: Self.day("2025-03-12"), at: brokeAt)
-        #expect(broken.newOffer?.madeAt == brokeAt)
-        let run = replay(["2025-03-13", "2025-03-14"], from: broken.state)
-        #expect(engine.restore(run, on: Self.day("2025-03-14"), at: brokeAt.addingTimeInterval(47 * 3600)) != nil)
-        #expect(engine.restore(run, on: Self.day("2025-03-14"), at: brokeAt.addingTimeInterval(49 * 3600)) == nil)
-        // An offer of unknown age (made before offers were dated) counts as expired.
-        var undated = run
-        undated.offer?.madeAt = nil
-        #expect(engine.restore(undated, on: Self.day("2025-03-14"), at: brokeAt) == nil)
+    /// A freeze bridges one missed day: the offer comes only to someone back the day after the single
+    /// day they missed; a longer absence is not bridged, whatever the streak.
+    struct Absence: Sendable, CustomTestStringConvertible {
+        var missedDays: Int
+        var offered: Bool
+        var testDescription: String { "\(missedDays) missed day(s)" }
+    }
+
+    @Test(arguments: [
+        Absence(missedDays: 1, offered: true), Absence(missedDays: 2, offered: false), Absence(missedDays: 3, offered: false),
+        Absence(missedDays: 40, offered: false),
+    ])
+    func aFreezeIsOfferedOnlyAfterASingleMissedDay(_ absence: Absence) {
+        for length in [7, 8, 30] {
+            let back = Self.day("2025-03-10").adding(days: absence.missedDays + 1)
+            let update = engine.record(streak(of: length, endingOn: "2025-03-10"), activityOn: back)
+            #expect(update.change == .restarted(brokenLength: length))
+            #expect((update.newOffer != nil) == absence.offered, "\(length) days")
+            #expect((engine.restore(update.state, on: back) != nil) == absence.offered, "\(length) days")
+        }
+    }
+
+    /// Judged at the press, by its day in the chat: the day the offer was made or the next, while the
+    /// new run is unbroken — never later, however few hours passed.
+    @Test(arguments: [(0, true), (1, true), (2, false), (5, false)])
+    func theOfferIsGoodTheDayItIsMadeAndTheNext(_ daysLater: Int, _ valid: Bool) throws {
+        let broken = engine.record(streak(of: 9, endingOn: "2025-03-10"), activityOn: Self.day("2025-03-12"))
+        let pressDay = Self.day("2025-03-12").adding(days: daysLater)
+        // Active every day up to the press, so only the offer's days decide.
+        let run = replay((0...daysLater).map { Self.day("2025-03-12").adding(days: $0).iso }, from: broken.state)
+        let restored = engine.restore(run, on: pressDay)
+        #expect((restored != nil) == valid)
+        if valid { #expect(restored?.state.current == 9 + daysLater + 1) }
+    }
+
+    /// The restore names the bridged day, so that the heatmap can show it frozen inside the streak.
+    @Test func aRestoreNamesTheFrozenDay() throws {
+        let broken = engine.record(streak(of: 8, endingOn: "2025-03-10"), activityOn: Self.day("2025-03-12"))
+        let restored = try #require(engine.restore(broken.state, on: Self.day("2025-03-12")))
+        #expect(restored.frozenDays == [Self.day("2025-03-11")])
+        #expect(restored.state.current == 9)
+        #expect(restored.state.lastActive == Self.day("2025-03-12"))
     }
 
     @Test func offerExpiresWhenTheNewRunBreaksToo() {
@@ -200,7 +231,8 @@ struct StreakEngineTests {
         let spent = try #require(engine.restore(first.state, on: Self.day("2025-03-12"))).state
         #expect(spent.freezes == 0)
         let continued = replay((1...6).map { Self.day("2025-03-12").adding(days: $0).iso }, from: spent)
-        let second = engine.record(continued, activityOn: Self.day("2025-04-01"))
+        // One missed day (2025-03-19), back on the 20th: no freeze left to offer.
+        let second = engine.record(continued, activityOn: Self.day("2025-03-20"))
         #expect(second.change == .restarted(brokenLength: 14))
         #expect(second.newOffer == nil)
     }

@@ -46,14 +46,39 @@ struct RoastTests {
         let database = try Fixtures.seededDatabase()
         let served = try database.write { tx in
             try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
-            try tx.insertRoast(Fixtures.roast(libraryID: "a"))
-            try tx.insertRoast(Fixtures.roast(libraryID: "b"))
-            try tx.insertRoast(Fixtures.roast(libraryID: "a"))
+            let first = try tx.insertRoast(Fixtures.roast(libraryID: "a"))
+            let second = try tx.insertRoast(Fixtures.roast(libraryID: "b"))
+            let third = try tx.insertRoast(Fixtures.roast(libraryID: "a"))
             try tx.insertRoast(Fixtures.roast(libraryID: nil))
             try tx.insertRoast(Fixtures.roast(requester: Fixtures.binh.id, libraryID: "c"))
-            return try tx.libraryIDsServed(chat: Fixtures.group.id, user: Fixtures.alice.id)
+            #expect(first < third)
+            return (try tx.libraryIDsServed(chat: Fixtures.group.id, user: Fixtures.alice.id), second.rawValue, third.rawValue)
         }
-        #expect(served == ["a", "b"])
+        // Each with the latest time it was received.
+        #expect(served.0 == ["a": served.2, "b": served.1])
+    }
+
+    /// What the whole chat saw (the Roast of the Day, posted for no requester) within the window, and
+    /// the chat's latest roasts whoever asked.
+    @Test func postsForEveryoneAndTheChatsLatestRoastsAreRead() throws {
+        let database = try Fixtures.seededDatabase()
+        let (shown, latest) = try database.write { tx in
+            try tx.touchProfile(chat: Fixtures.group.id, person: Fixtures.binh, at: Fixtures.monday)
+            try tx.insertRoast(
+                Fixtures.roast(requester: nil, kind: .daily, libraryID: "old", at: Fixtures.monday.addingTimeInterval(-40 * 86_400)))
+            let posted = try tx.insertRoast(Fixtures.roast(requester: nil, kind: .daily, libraryID: "d"))
+            try tx.insertRoast(Fixtures.roast(libraryID: "a"))
+            try tx.insertRoast(Fixtures.roast(requester: Fixtures.binh.id, libraryID: "b"))
+            try tx.insertRoast(Fixtures.roast(libraryID: nil))
+            let window = Fixtures.monday.addingTimeInterval(-30 * 86_400)
+            return (
+                [try tx.libraryIDsShownToAll(chat: Fixtures.group.id, since: window), ["d": posted.rawValue]],
+                try tx.latestLibraryIDs(chat: Fixtures.group.id, limit: 3)
+            )
+        }
+        #expect(shown[0] == shown[1])
+        // The latest three roasts: an AI roast (no id), b, a.
+        #expect(latest == ["b", "a"])
     }
 
     @Test func recentRoastsAreNewestFirstAndLimited() throws {

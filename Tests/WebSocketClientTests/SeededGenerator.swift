@@ -1,0 +1,27 @@
+import WebSocketClient
+
+/// A repeatable generator (SplitMix64) for mask keys and handshake nonces in tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// A server's frame as bytes (unmasked), for feeding the client.
+func serverBytes(_ opcode: WebSocketOpcode, _ payload: [UInt8], final: Bool = true) -> [UInt8] {
+    WebSocketFrameEncoder.serverFrame(WebSocketFrame(isFinal: final, opcode: opcode, payload: payload))
+}
+
+func serverBytes(_ opcode: WebSocketOpcode, _ text: String, final: Bool = true) -> [UInt8] {
+    serverBytes(opcode, Array(text.utf8), final: final)
+}
