@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The fakes only (Bot API, Discord REST and gateway, AI provider: RoastTesting, for the tests and
+        // roastbot-bench). Neither roastbot nor roastbot-render links it: the bot's own listeners are
+        // HTTPServing (docs/performance.md, "Why a listener of our own").
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Metrics: swift-metrics is the API the bot's parts record with; swift-prometheus renders them
         // (it needs only swift-atomics besides, no swift-nio).
@@ -44,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // glibc's mallopt, for the two executables.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // glibc's accept4 and pipe2, for the HTTP listener.
+        .systemLibrary(name: "CSockets", path: "Sources/CSockets"),
         // OpenSSL's libcrypto (already loaded by libcurl): SHA-1 for the WebSocket handshake.
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
@@ -54,6 +59,9 @@ let package = Package(
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        // The bot's HTTP listeners (webhook, metrics, health): a strict HTTP/1.1 server on a thread of
+        // its own, with hard limits, that hands only complete, bounded requests to async handlers.
+        .target(name: "HTTPServing", dependencies: ["CSockets", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         // RFC 6455 client over libcurl's CONNECT_ONLY connection (the same TLS, CA store and proxy as REST),
         // on a dedicated thread per connection.
         .target(name: "WebSocketClient", dependencies: ["CCurl", "COpenSSL"], swiftSettings: strict),
@@ -112,12 +120,12 @@ let package = Package(
             name: "roastbot",
             dependencies: [
                 "RoastBot", "RoastContent", "TelegramAdapter", "ConsoleAdapter", "CurlHTTP", "TelegramBotAPI", "LunarCalendar", "CMalloc",
+                "HTTPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
         ),
@@ -162,6 +170,7 @@ let package = Package(
         .testTarget(
             name: "CardRendererTests", dependencies: ["CardRenderer", "CardModel", "CPangoCairo", "RoastCore"], swiftSettings: strict),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"], swiftSettings: strict),
+        .testTarget(name: "HTTPServingTests", dependencies: ["HTTPServing"], swiftSettings: strict),
         .testTarget(name: "WebSocketClientTests", dependencies: ["WebSocketClient"], swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
@@ -180,7 +189,7 @@ let package = Package(
             dependencies: [
                 "RoastTesting", "CurlHTTP", "TelegramBotAPI", "TelegramAdapter", "RoastStore", "RoastCore", "RoastContent", "RoastBot",
                 "ConsoleAdapter", "ChatPlatform", "Timekeeping", "AIRoasts", "CardModel", "CardRenderer", "CPangoCairo", "DiscordAPI",
-                "WebSocketClient", "DiscordGateway",
+                "HTTPServing", "WebSocketClient", "DiscordGateway",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],

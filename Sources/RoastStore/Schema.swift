@@ -413,6 +413,20 @@ enum Schema {
             sql: "ALTER TABLE active_days ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;"
         ),
         Migration(
+            // The highest applied id each source has forgotten: every id at or below it still counts as
+            // applied, so that a replay of an update older than the ids remembered is not applied again.
+            // Ids forgotten before this migration are not known: each source's mark starts at its next
+            // pruning.
+            name: "keep a low-water mark of forgotten applied ids",
+            sql: """
+                CREATE TABLE applied_low_water_marks (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    applied_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """
+        ),
+        Migration(
             // A chat without a main thread (a Discord server: every message is in some channel) has its
             // scheduled posts in the topic picked for them, else in the one where the bot was last
             // asked something, kept here. A person's private chat is found by the person, whatever the

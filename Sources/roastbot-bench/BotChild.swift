@@ -65,11 +65,19 @@ final class BotChild {
     }
 
     /// Starts the bot; returns the monotonic instant just before the process was launched.
+    /// - Parameter openFileLimit: the bot's limit of open files (`ulimit -n`; systemd's default is
+    ///   1,024); nil: this process's own.
     @discardableResult
-    func start() throws -> Date {
+    func start(openFileLimit: Int? = nil) throws -> Date {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst()) + ["--config", configPath]
+        if let openFileLimit {
+            // The shell sets the limit, then becomes the bot (same process id).
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\""] + command + ["--config", configPath]
+        } else {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst()) + ["--config", configPath]
+        }
         process.environment = environment
         process.currentDirectoryURL = directory
         if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }

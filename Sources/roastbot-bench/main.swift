@@ -5,7 +5,7 @@ import Logging
 import RoastContent
 import RoastCore
 
-// roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
+// roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards|listener] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 //     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
 //     [--cards N (cards: cards rendered per format; default 400)]
@@ -104,7 +104,7 @@ do {
                     format: "%.3f–%.3f; %.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0, steady.min() ?? 0, steady.max() ?? 0))
         }
         print(table.render())
-    case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards":
+    case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards", "listener":
         var table = BenchTable()
         print("machine: \(machine())")
         if mode == "all" || mode == "pipeline" {
@@ -183,6 +183,35 @@ do {
                 "RSS after the mix (100,000 profiles)", Figure.resident(big.after), target: "≤ 40 MB",
                 met: big.after.map { $0.totalKilobytes <= 40 * 1_024 })
             table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
+        }
+        if mode == "all" || mode == "listener" {
+            let result = try await ListenerBenchmark(floodSeconds: quick ? 4 : 10).run()
+            func answers(_ answers: [ListenerBenchmark.Answer?]) -> String {
+                let times = answers.compactMap { $0?.seconds }
+                let statuses = answers.map { $0.map { "\($0.status)" } ?? "none" }.joined(separator: ", ")
+                return "\(Figure.ms(Figure.quantile(times, 0.5))) / \(Figure.ms(times.max() ?? 0)); answers \(statuses)"
+            }
+            table.add("webhook listener: a head with one 64 KB line, to its answer, p50 / max", answers(result.longHeads))
+            table.add("the same with one 256 KB line (two alone, then two at once)", answers(result.hugeHeads))
+            table.add(
+                "a /roast delivered while two 256 KB heads arrive, to its reply", result.roastDuringHugeHeads.map(Figure.ms) ?? "no reply",
+                target: "answered", met: result.roastDuringHugeHeads != nil)
+            table.add(
+                "forged deliveries on 16 kept-alive connections, each sent when the last was answered: per second (401: \(result.forgedRefused) of \(result.forgedSent))",
+                Figure.rate(result.floodRate))
+            table.add(
+                "real updates during the flood: answered / sent", "\(result.realDuringFlood.answered) / \(result.realDuringFlood.sent)",
+                target: "all", met: result.realDuringFlood.answered >= result.realDuringFlood.sent)
+            table.add(
+                "bot RSS before the flood, peak during it, 2 s after",
+                "\(Figure.resident(result.before)); \(Figure.mb(result.peakKilobytes)); \(Figure.resident(result.after))")
+            table.add(
+                "1,100 idle connections open (bot under 1,024 open files): a forged delivery on a new connection, to its answer",
+                answers([result.newConnectionWithIdle]), target: "answered", met: result.newConnectionWithIdle != nil)
+            table.add(
+                "the same: a /roast, to its reply; RSS then",
+                "\(result.roastWithIdle.map(Figure.ms) ?? "no reply"); \(Figure.resident(result.withIdle))", target: "answered",
+                met: result.roastWithIdle != nil)
         }
         if mode == "all" || mode == "broadcast" {
             let chats = option("--chats").map(Int.init) ?? (quick ? 300 : 900)

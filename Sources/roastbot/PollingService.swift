@@ -1,5 +1,6 @@
 import Logging
 import RoastBot
+import RoastStore
 import ServiceLifecycle
 import TelegramAdapter
 
@@ -7,6 +8,7 @@ import TelegramAdapter
 struct PollingService: Service {
     let poller: TelegramPoller
     let pipeline: EventPipeline
+    let database: RoastDatabase
     let startOffset: Int64?
     let logger: Logger
     var metrics = BotMetrics.disabled
@@ -15,6 +17,8 @@ struct PollingService: Service {
         try await cancelWhenGracefulShutdown {
             try await poller.run(startOffset: startOffset) { batch in
                 for skipped in batch.skipped { Self.skipped(skipped.updateID, skipped.reason, logger: logger, metrics: metrics) }
+                // New numbering: the ids at or below the old mark are new updates, never to be skipped as applied.
+                if batch.restartedNumbering, await !AppliedUpdateIDs.forgetMark(in: database, logger: logger) { return }
                 await pipeline.process(batch.envelopes, from: .telegram, nextOffset: batch.nextOffset)
             }
         }

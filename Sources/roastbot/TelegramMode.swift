@@ -3,6 +3,7 @@ import ArgumentParser
 import ChatPlatform
 import CurlHTTP
 import Foundation
+import HTTPServing
 import Logging
 import RoastBot
 import RoastCore
@@ -85,13 +86,19 @@ enum TelegramMode {
         }
         defer { menus.cancel() }
         let translator = UpdateTranslator(botUserID: identity.id, botUsername: identity.username)
+        let listenerHealth = ListenerHealth()
         let health = HealthCheck(
             database: database, store: storeHealth, contact: contact,
-            silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock)
+            silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock,
+            listeners: { listenerHealth.problem() })
+
+        // A week without updates may have Telegram number the next ones anew, below the mark of
+        // applied ids: a mark that old is forgotten before any update is taken.
+        AppliedUpdateIDs.forgetStaleMark(in: database, at: botClock.now, logger: logger)
 
         // The ingress: Telegram's updates by long polling, or delivered to the webhook.
         let ingress: any Service
-        var routes: [ListenAddress: [String: HTTPListener.Handler]] = [:]
+        var routes: [ListenAddress: [String: HTTPRoute]] = [:]
         if let webhookURL, let secret, let path = settings.webhookPath {
             let pipeline = runtime.pipeline
             let receiver = TelegramWebhookReceiver(
@@ -114,8 +121,10 @@ enum TelegramMode {
             let startOffset = try database.read { try $0.resumePoint(of: .telegram) }
             logger.info("polling", metadata: ["offset": "\(startOffset.map(String.init) ?? "none")"])
             ingress = PollingService(
-                poller: poller, pipeline: runtime.pipeline, startOffset: startOffset, logger: logger, metrics: metrics.bot)
+                poller: poller, pipeline: runtime.pipeline, database: database, startOffset: startOffset, logger: logger,
+                metrics: metrics.bot)
         }
+        let listenerMetrics = ListenerMetrics(factory: metrics.factory)
         if let address = settings.metricsAddress, let registry = metrics.registry {
             let gauges = StateGauges(
                 factory: metrics.factory, database: database, store: storeHealth, contact: contact, clock: botClock,
@@ -123,19 +132,17 @@ enum TelegramMode {
             var circuitState: (@Sendable () -> Int)?
             if let source = ai as? ChatCompletionsRoastSource { circuitState = { source.breakerState.level } }
             let process = ProcessGauges(factory: metrics.factory, circuitState: circuitState)
-            if !address.isLoopback {
-                logger.notice("the metrics listener is not on a loopback address", metadata: ["listen": "\(address)"])
-            }
             for path in [OperationsEndpoints.metricsPath, OperationsEndpoints.healthPath] where routes[address]?[path] != nil {
                 Composition.fail("the webhook path \(path) is taken by the metrics listener on the same address")
             }
             routes[address, default: [:]][OperationsEndpoints.metricsPath] = OperationsEndpoints.metrics(registry: registry) {
                 gauges.refresh()
                 process.refresh()
+                listenerMetrics.refresh()
             }
             routes[address, default: [:]][OperationsEndpoints.healthPath] = OperationsEndpoints.health(health)
         }
-        let listeners = try await startListeners(routes, logger: logger)
+        let listeners = await startListeners(routes, metrics: listenerMetrics, health: listenerHealth, logger: logger)
 
         var services: [any Service] = []
         if !listeners.isEmpty { services.append(ListenerService(listeners: listeners, logger: logger)) }
@@ -176,27 +183,72 @@ enum TelegramMode {
         logger.info("stopped")
     }
 
-    /// Starts one listener per address; a listener that cannot bind (the port is taken) ends the
-    /// process with exit code 1 and one line — a restart may find it free.
+    /// Starts one listener per address, each on a thread of its own with the listener's limits, and
+    /// says what each exposes; a listener that cannot bind (the port is taken) ends the process with
+    /// exit code 1 and one line — a restart may find it free.
     private static func startListeners(
-        _ routes: [ListenAddress: [String: HTTPListener.Handler]], logger: Logger
-    ) async throws -> [HTTPListener] {
-        var listeners: [HTTPListener] = []
+        _ routes: [ListenAddress: [String: HTTPRoute]], metrics: ListenerMetrics, health: ListenerHealth, logger: Logger
+    ) async -> [HTTPServer] {
+        var listeners: [HTTPServer] = []
+        let limits = HTTPLimits().fitted(toOpenFiles: openFileLimit(), listeners: routes.count)
+        if limits.connections < HTTPLimits().connections {
+            logger.notice(
+                "the open-file limit (\(openFileLimit())) allows each HTTP listener \(limits.connections) connections, not \(HTTPLimits().connections): the listeners keep to half of it, the bot's own files and connections have the rest; raise it (LimitNOFILE) for more"
+            )
+        }
         for (address, paths) in routes.sorted(by: { $0.key.description < $1.key.description }) {
+            let operations = paths[OperationsEndpoints.metricsPath] != nil
+            let webhookPath = paths.keys.first { $0 != OperationsEndpoints.metricsPath && $0 != OperationsEndpoints.healthPath }
+            let name = [webhookPath.map { _ in "webhook" }, operations ? "metrics" : nil].compactMap { $0 }.joined(separator: "+")
             do {
-                // Webhook deliveries wait for their commit, also while the store is busy: a minute.
-                let listener = try HTTPListener(address: address, routes: paths, timeout: 60)
-                try await listener.start()
+                let listener = try HTTPServer(
+                    name: name, host: address.host, port: address.port, routes: paths, limits: limits, logger: logger,
+                    events: metrics.events(for: name))
+                listener.start()
                 listeners.append(listener)
-                let port = await listener.boundPort.map(String.init) ?? "?"
+                metrics.watch(listener)
+                health.watch(listener)
                 logger.info(
-                    "HTTP listening", metadata: ["address": "\(address.host)", "port": "\(port)", "paths": "\(paths.keys.sorted())"])
+                    "HTTP listening",
+                    metadata: [
+                        "listener": "\(name)", "address": "\(address.host)", "port": "\(listener.port)", "paths": "\(paths.keys.sorted())",
+                    ])
+                let bound = ListenAddress(host: address.host, port: listener.port)
+                if let webhookPath {
+                    let maximumBody = paths[webhookPath]?.maximumBodyBytes ?? 0
+                    announceWebhook(on: bound, limits: limits, maximumBody: maximumBody, logger: logger)
+                }
+                if operations, !address.isLoopback {
+                    logger.warning(
+                        "\(OperationsEndpoints.metricsPath) and \(OperationsEndpoints.healthPath) on \(bound) are reachable from other machines: anyone who can connect reads the bot's figures (chats, backlog, errors, memory); firewall the port, or keep this listener on loopback (127.0.0.1)"
+                    )
+                }
             } catch {
                 for started in listeners { await started.stop(timeout: 0) }
                 Composition.fail(error.description, code: 1)
             }
         }
         return listeners
+    }
+
+    /// The process's open-file limit (`ulimit -n`, systemd's `LimitNOFILE`, soft): what every file,
+    /// socket and pipe of the bot shares.
+    private static func openFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        return Int(clamping: limit.rlim_cur)  // unlimited (all ones) clamps to Int.max
+    }
+
+    /// Says at start what the webhook listener exposes and what must stand in front of it.
+    private static func announceWebhook(on address: ListenAddress, limits: HTTPLimits, maximumBody: Int, logger: Logger) {
+        guard !address.isLoopback else {
+            logger.info(
+                "the webhook listener is on loopback: only a TLS reverse proxy on this machine can bring Telegram's deliveries to it")
+            return
+        }
+        logger.warning(
+            "the webhook listener on \(address) is reachable from other machines: serve it only through a TLS reverse proxy (Telegram delivers over HTTPS) and let nothing else reach this port. Itself it refuses deliveries without the secret (401), heads over \(limits.headBytes) bytes (431), bodies over \(maximumBody) bytes (413), and keeps at most \(limits.connections) connections"
+        )
     }
 
     /// `getMe` and `deleteWebhook`, retried with backoff while Telegram is unreachable; nil when the

@@ -23,7 +23,8 @@ struct MetricsEndToEndTests {
         "roastbot_telegram_retry_after_seconds_total", "roastbot_telegram_poll_lag_seconds", "roastbot_ai_calls_total",
         "roastbot_ai_fallbacks_total", "roastbot_ai_circuit_state", "roastbot_scheduled_posts_total", "roastbot_database_size_bytes",
         "roastbot_database_wal_size_bytes", "roastbot_database_available", "roastbot_platform_last_contact_age_seconds",
-        "process_resident_memory_bytes",
+        "process_resident_memory_bytes", "roastbot_http_connections_open", "roastbot_http_requests_in_handlers",
+        "roastbot_http_buffered_bytes", "roastbot_http_connections_shed_total", "roastbot_http_requests_refused_total",
     ]
 
     @Test func metricsMoveWithTrafficBacklogAndFloodControl() async throws {

@@ -154,6 +154,47 @@ struct WebhookEndToEndTests {
         await fake.stop()
     }
 
+    /// Issue 25 §6: webhook mode forgets applied update ids after two days (it has no resume point),
+    /// and the low-water mark of what it forgot keeps a replay of one of them from being applied again.
+    @Test func anUpdateReplayedAfterItsIdWasForgottenIsNotAppliedAgain() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let port = OperationsProbe.freePort()
+        let url = "http://127.0.0.1:\(port)/telegram/hook"
+        // Half a day of the bot's clock per second: its hourly pruning forgets the id within seconds.
+        let bot = try BotProcess(
+            fake: fake, extraEnvironment: ["ROASTBOT_WEBHOOK_ADDRESS": "127.0.0.1:\(port)", "ROASTBOT_CLOCK_RATE": "43200"])
+        defer { bot.cleanUp() }
+        try bot.start(arguments: ["--config", try CrashRecoveryEndToEndTests.fastSettings(in: bot.directory), "--webhook", url])
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.webhook != nil })
+        let secret = try #require(fake.webhook?.secretToken)
+        // A private chat: no Roast of the Day is posted there as the days fly by.
+        let person = FakeChat.privateChat(with: Self.users[0])
+        let update = fake.commandMessage(chat: person, from: Self.users[0], text: "/roast")
+        #expect(await fake.waitForMessages(1, in: person.id, timeout: 30).count == 1)
+        #expect(try Self.roasts(in: bot.databasePath, chat: person.id) == 1)
+
+        let store = try RoastDatabase(path: bot.databasePath)
+        defer { store.close() }
+        @Sendable func remembered() -> Bool {
+            (try? store.read { tx in
+                try tx.connection.queryOne("SELECT count(*) FROM applied_events WHERE sequence = ?", Int64(update.updateID)) {
+                    (row: borrowing Row) in row.int(0)
+                }
+            }) != 0
+        }
+        #expect(await fake.waitFor(timeout: .seconds(30)) { !remembered() }, "its id is forgotten after two days")
+        let replay = await OperationsProbe.request(
+            url, method: .post,
+            headers: [(name: "Content-Type", value: "application/json"), (name: "X-Telegram-Bot-Api-Secret-Token", value: secret)],
+            body: Array(update.json.utf8))
+        #expect(replay?.status == 200, "answered as applied")
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        #expect(try Self.roasts(in: bot.databasePath, chat: person.id) == 1, "not applied again")
+        await fake.stop()
+    }
+
     @Test func pollingAgainRemovesTheWebhook() async throws {
         let fake = FakeBotAPI()
         try await fake.start()

@@ -4,9 +4,9 @@ import Foundation
 import RoastStore
 import Timekeeping
 
-/// Whether the bot is doing its job, in one line: the database takes writes, and the platform
-/// answered recently (the last successful poll, or webhook delivery or check, within
-/// ``silenceLimit``). Behind the `/healthz` endpoint and the systemd watchdog.
+/// Whether the bot is doing its job, in one line: the database takes writes, its HTTP listeners take
+/// connections, and the platform answered recently (the last successful poll, or webhook delivery or
+/// check, within ``silenceLimit``). Behind the `/healthz` endpoint and the systemd watchdog.
 public struct HealthCheck: Sendable {
     /// The verdict and its reason, one line for monitors and logs.
     public struct Report: Sendable, Hashable {
@@ -25,6 +25,7 @@ public struct HealthCheck: Sendable {
     private let store: StoreHealth
     private let contact: PlatformContact
     private let clock: any WallClock
+    private let listeners: @Sendable () -> String?
     /// Write probes wait up to a quarter of a second for the lock: on a thread of their own, not the
     /// cooperative pool's.
     private static let probes = DispatchQueue(label: "roastbot.health.probe")
@@ -32,7 +33,13 @@ public struct HealthCheck: Sendable {
     /// - Parameters:
     ///   - store: the pipeline's view of the store (an outage it is waiting out).
     ///   - contact: when the platform last answered, on `clock`'s uptime.
-    public init(database: RoastDatabase, store: StoreHealth, contact: PlatformContact, silenceLimit: Duration, clock: any WallClock) {
+    ///   - listeners: why the bot's HTTP listeners do not take connections (the webhook listener out of
+    ///     descriptors), nil when they do or there are none.
+    public init(
+        database: RoastDatabase, store: StoreHealth, contact: PlatformContact, silenceLimit: Duration, clock: any WallClock,
+        listeners: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.listeners = listeners
         self.database = database
         self.store = store
         self.contact = contact
@@ -52,6 +59,9 @@ public struct HealthCheck: Sendable {
         }
         if let failure = await probe() {
             return Report(isHealthy: false, reason: "database not writable: \(failure)")
+        }
+        if let problem = listeners() {
+            return Report(isHealthy: false, reason: problem)
         }
         let limit = Self.wholeSeconds(silenceLimit)
         guard let last = contact.lastSuccess else {

@@ -10,10 +10,16 @@ public struct TelegramBatch: Sendable {
     public var skipped: [(updateID: Int64, reason: String)]
     /// One past the highest `update_id` in the batch: the offset of the next `getUpdates`.
     public var nextOffset: Int64
+    /// Telegram numbered these updates anew (see ``UpdateNumbering``): ids at or below what was
+    /// applied before are new updates, and the consumer must forget its low-water mark first.
+    public var restartedNumbering: Bool
 
-    public init(envelopes: [IncomingEnvelope], skipped: [(updateID: Int64, reason: String)], nextOffset: Int64) {
+    public init(
+        envelopes: [IncomingEnvelope], skipped: [(updateID: Int64, reason: String)], nextOffset: Int64, restartedNumbering: Bool = false
+    ) {
         self.envelopes = envelopes
         self.skipped = skipped
         self.nextOffset = nextOffset
+        self.restartedNumbering = restartedNumbering
     }
 }

@@ -110,7 +110,7 @@ public struct TelegramPoller: Sendable {
                 metrics.pollLag(seconds: Update.lag(of: updates, at: clock.now))
                 contact?.succeeded(atUptime: clock.uptime)
                 guard !updates.isEmpty else { continue }
-                let batch = makeBatch(updates, receivedAt: receiptClock.now)
+                let batch = makeBatch(updates, receivedAt: receiptClock.now, polledFrom: offset)
                 log(batch, updates: updates)
                 await handle(batch)
                 offset = batch.nextOffset
@@ -195,7 +195,7 @@ public struct TelegramPoller: Sendable {
         }
     }
 
-    private func makeBatch(_ updates: [Update], receivedAt: Date) -> TelegramBatch {
+    private func makeBatch(_ updates: [Update], receivedAt: Date, polledFrom offset: Int64?) -> TelegramBatch {
         var envelopes: [IncomingEnvelope] = []
         var skipped: [(updateID: Int64, reason: String)] = []
         for update in updates {
@@ -204,8 +204,14 @@ public struct TelegramPoller: Sendable {
             case .skip(let reason): skipped.append((update.updateID, reason))
             }
         }
-        let highest = updates.map(\.updateID).max() ?? 0
-        return TelegramBatch(envelopes: envelopes, skipped: skipped, nextOffset: highest + 1)
+        let ids = updates.map(\.updateID)
+        let restarted = UpdateNumbering.restarted(ids, polledFrom: offset)
+        if restarted {
+            logger.notice(
+                "Telegram numbers updates anew (ids below the offset asked for)",
+                metadata: ["offset": "\(offset ?? 0)", "lowest": "\(ids.min() ?? 0)"])
+        }
+        return TelegramBatch(envelopes: envelopes, skipped: skipped, nextOffset: (ids.max() ?? 0) + 1, restartedNumbering: restarted)
     }
 
     private func log(_ batch: TelegramBatch, updates: [Update]) {

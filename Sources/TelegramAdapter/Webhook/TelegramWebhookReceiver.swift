@@ -11,18 +11,28 @@ import Timekeeping
 /// answered 200, and the pipeline recognises what it applied before, so each update is applied
 /// exactly once, as with polling.
 ///
-/// - A missing or wrong `X-Telegram-Bot-Api-Secret-Token`: 401, before the body is read; nothing is
-///   written.
-/// - A body over ``maximumBodyBytes``: 413. Not an update (malformed JSON, no `update_id`): 400,
-///   logged with its size only.
+/// - A missing or wrong `X-Telegram-Bot-Api-Secret-Token`: 401, before the body is read (``screen(secretToken:)``,
+///   which the listener calls on its own thread before reading any of the body); nothing is written.
+/// - A body over ``maximumBodyBytes``: 413. Not an update (malformed JSON, no `update_id`): 400.
 /// - One chat's updates are applied one at a time in arrival order (see ``ChatTurns``).
 /// - While shutting down, or if the update could not be applied before shutdown: 503, so that
 ///   Telegram delivers it again to the next process.
+///
+/// A refusal's reply says why in words safe to log (never the secret nor the body); the listener logs
+/// refusals at most once a minute with a count, so that a flood of forged deliveries costs no log line each.
 public final class TelegramWebhookReceiver: Sendable {
     /// What the endpoint answers.
     public struct Reply: Sendable, Hashable {
         public var status: Int
         public var body: String
+        /// Why the delivery was refused, safe to log; nil when it was not refused.
+        public var refusal: String?
+
+        public init(status: Int, body: String, refusal: String? = nil) {
+            self.status = status
+            self.body = body
+            self.refusal = refusal
+        }
     }
 
     /// Updates are a few kilobytes; a megabyte leaves room for the longest message with every entity.
@@ -65,14 +75,53 @@ public final class TelegramWebhookReceiver: Sendable {
         self.skipped = skipped
     }
 
-    /// Handles one delivery.
+    /// Checks a delivery before its body is read: nil to go on (read the body, up to
+    /// ``maximumBodyBytes``, then ``deliver(body:)``), else the reply — 401 without the right secret
+    /// (compared in constant time), 413 when the declared length is over the limit, 503 while
+    /// closing. Quick and never waits: the listener calls it on its own thread.
+    public func screen(secretToken: String?, declaredLength: Int? = nil) -> Reply? {
+        let reply: Reply
+        if !secret.matches(secretToken) {
+            reply = Reply(status: 401, body: "unauthorized", refusal: "webhook delivery without the right secret token")
+        } else if state.withLock({ $0.closing }) {
+            reply = Reply(status: 503, body: "shutting down")
+        } else if let declaredLength, declaredLength > maximumBodyBytes {
+            reply = oversized
+        } else {
+            return nil
+        }
+        metrics.webhookAnswered(reply.status)
+        return reply
+    }
+
+    /// The reply to a body found longer than ``maximumBodyBytes`` while it was read.
+    public func refuseOversizedBody() -> Reply {
+        metrics.webhookAnswered(413)
+        return oversized
+    }
+
+    /// Handles a delivery that passed ``screen(secretToken:declaredLength:)``, once its body is read.
+    public func deliver(body: [UInt8]) async -> Reply {
+        let reply = await handle(body)
+        metrics.webhookAnswered(reply.status)
+        return reply
+    }
+
+    /// Handles one delivery: ``screen(secretToken:declaredLength:)``, then the body, then ``deliver(body:)``.
     /// - Parameters:
     ///   - secretToken: the request's `X-Telegram-Bot-Api-Secret-Token` header.
     ///   - readBody: reads the request body, or returns nil as soon as it is longer than its limit.
     public func receive(secretToken: String?, readBody: (_ limit: Int) async throws -> [UInt8]?) async -> Reply {
-        let reply = await handle(secretToken: secretToken, readBody: readBody)
-        metrics.webhookAnswered(reply.status)
-        return reply
+        if let refused = screen(secretToken: secretToken) { return refused }
+        let body: [UInt8]
+        do {
+            guard let read = try await readBody(maximumBodyBytes) else { return refuseOversizedBody() }
+            body = read
+        } catch {
+            metrics.webhookAnswered(400)
+            return Reply(status: 400, body: "unreadable body", refusal: "webhook delivery body unreadable")
+        }
+        return await deliver(body: body)
     }
 
     /// Answers every later delivery 503 and waits (up to `timeout` seconds) for those under way.
@@ -86,11 +135,11 @@ public final class TelegramWebhookReceiver: Sendable {
 
     // MARK: - Helpers
 
-    private func handle(secretToken: String?, readBody: (_ limit: Int) async throws -> [UInt8]?) async -> Reply {
-        guard secret.matches(secretToken) else {
-            logger.notice("webhook request without the right secret token refused")
-            return Reply(status: 401, body: "unauthorized")
-        }
+    private var oversized: Reply {
+        Reply(status: 413, body: "body too large", refusal: "webhook delivery body over \(maximumBodyBytes) bytes")
+    }
+
+    private func handle(_ body: [UInt8]) async -> Reply {
         let entered = state.withLock { state -> Bool in
             guard !state.closing else { return false }
             state.inFlight += 1
@@ -99,23 +148,12 @@ public final class TelegramWebhookReceiver: Sendable {
         guard entered else { return Reply(status: 503, body: "shutting down") }
         defer { state.withLock { $0.inFlight -= 1 } }
 
-        let body: [UInt8]
-        do {
-            guard let read = try await readBody(maximumBodyBytes) else {
-                logger.warning("webhook request body too large; refused", metadata: ["limit_bytes": "\(maximumBodyBytes)"])
-                return Reply(status: 413, body: "body too large")
-            }
-            body = read
-        } catch {
-            logger.warning("webhook request body unreadable", metadata: ["error": "\(error)"])
-            return Reply(status: 400, body: "unreadable body")
-        }
         let update: Update
         do {
             update = try JSONDecoder().decode(Update.self, from: Data(body))
         } catch {
-            logger.warning("webhook request is not an update (malformed JSON or no update_id)", metadata: ["bytes": "\(body.count)"])
-            return Reply(status: 400, body: "not an update")
+            return Reply(
+                status: 400, body: "not an update", refusal: "webhook delivery is not an update (malformed JSON or no update_id)")
         }
         metrics.pollLag(seconds: Update.lag(of: [update], at: clock.now))
         switch translator.translate(update, receivedAt: receiptClock.now) {

@@ -1,10 +1,11 @@
+import HTTPServing
 import Logging
 import ServiceLifecycle
 
 /// Keeps the HTTP listeners (started before the service group, so that a busy port stops start-up
 /// with one line) until graceful shutdown, then stops them.
 struct ListenerService: Service {
-    let listeners: [HTTPListener]
+    let listeners: [HTTPServer]
     let logger: Logger
 
     func run() async throws {

@@ -7,8 +7,10 @@ import Timekeeping
 
 /// Webhook mode's service: sets the webhook (once the listener is up), checks it every poll
 /// timeout, forgets applied update ids older than two days once an hour (Telegram stops redelivering
-/// long before), and on graceful shutdown answers further deliveries 503 and lets those under way
-/// finish. The webhook stays set: Telegram keeps the updates that arrive meanwhile for the next start.
+/// long before; the highest forgotten stays as the store's low-water mark, so a replay of an older
+/// one is still recognised, and the mark itself is forgotten after six quiet days, see
+/// ``AppliedUpdateIDs``), and on graceful shutdown answers further deliveries 503 and lets those under
+/// way finish. The webhook stays set: Telegram keeps the updates that arrive meanwhile for the next start.
 struct WebhookService: Service {
     static let appliedMemory: TimeInterval = 2 * 86_400
 
@@ -42,6 +44,7 @@ struct WebhookService: Service {
             } catch {
                 logger.warning("cannot forget old applied update ids", metadata: ["error": "\(error)"])
             }
+            AppliedUpdateIDs.forgetStaleMark(in: database, at: clock.now, logger: logger)
             do { try await clock.sleep(for: 3_600) } catch { return }
         }
     }

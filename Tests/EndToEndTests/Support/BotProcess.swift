@@ -51,10 +51,18 @@ final class BotProcess: Sendable {
     }
 
     /// Starts the bot (`roastbot run` plus `arguments`); its log is appended to ``logPath``.
-    func start(arguments: [String] = []) throws {
+    /// - Parameter openFileLimit: the bot's limit of open files (`ulimit -n`), e.g. systemd's default
+    ///   1,024; nil: this process's own.
+    func start(arguments: [String] = [], openFileLimit: Int? = nil) throws {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["run"] + arguments
+        if let openFileLimit {
+            // The shell sets the limit, then becomes the bot (same process id).
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", Self.executable.path, "run"] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = ["run"] + arguments
+        }
         process.environment = environment
         process.currentDirectoryURL = directory
         if !FileManager.default.fileExists(atPath: logPath) {

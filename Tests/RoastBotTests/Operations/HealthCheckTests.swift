@@ -2,6 +2,7 @@ import ChatPlatform
 import Foundation
 import Logging
 import RoastBot
+import Synchronization
 import Testing
 import Timekeeping
 
@@ -17,6 +18,7 @@ struct HealthCheckTests {
         let store = StoreHealth(logger: Logger(label: "test"))
         let contact = PlatformContact(name: "poll")
         let clock = ManualClock()
+        let listenerProblem = ListenerProblem()
         var path: String { directory.appendingPathComponent("bot.sqlite").path }
 
         init() throws {
@@ -26,7 +28,8 @@ struct HealthCheckTests {
 
         var check: HealthCheck {
             HealthCheck(
-                database: database, store: store, contact: contact, silenceLimit: HealthCheck.silenceLimit(pollTimeout: 50), clock: clock)
+                database: database, store: store, contact: contact, silenceLimit: HealthCheck.silenceLimit(pollTimeout: 50), clock: clock,
+                listeners: { [listenerProblem] in listenerProblem.text })
         }
 
         deinit {
@@ -54,6 +57,28 @@ struct HealthCheckTests {
         #expect(
             await setup.check.evaluate() == HealthCheck.Report(isHealthy: false, reason: "last successful poll 101 s ago (limit 100 s)"))
         setup.contact.succeeded(atUptime: setup.clock.uptime)
+        #expect(await setup.check.evaluate().isHealthy)
+    }
+
+    /// What the listeners report (the composition root asks them).
+    final class ListenerProblem: Sendable {
+        private let problem = Mutex<String?>(nil)
+        var text: String? {
+            get { problem.withLock { $0 } }
+            set { problem.withLock { $0 = newValue } }
+        }
+    }
+
+    /// Issue 25 §3: the webhook listener, out of descriptors, stopped taking connections while
+    /// `/healthz` said 200 and the watchdog was content.
+    @Test func unhealthyWhileAListenerCannotTakeConnections() async throws {
+        let setup = try Setup()
+        setup.contact.succeeded(atUptime: setup.clock.uptime)
+        setup.listenerProblem.text = "webhook listener cannot accept connections for 12 s: Too many open files"
+        #expect(
+            await setup.check.evaluate()
+                == HealthCheck.Report(isHealthy: false, reason: "webhook listener cannot accept connections for 12 s: Too many open files"))
+        setup.listenerProblem.text = nil
         #expect(await setup.check.evaluate().isHealthy)
     }
 

@@ -34,6 +34,29 @@ struct PipelineTests {
         #expect(profile?.roastCount == 1)
     }
 
+    /// Issue 25 §6: once a source forgot an update's id (polling: below its resume point; webhook:
+    /// two days after), a replay of it changes nothing — it is below the source's low-water mark.
+    @Test func aReplayOfAnUpdateWhoseIdWasForgottenHasNoEffect() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let polled = bot.command("/roast")
+        await bot.run(polled)
+        #expect(try bot.database.read { try $0.appliedEventCount() } == 0, "forgotten below the resume point")
+        #expect(await bot.runtime.pipeline.settle([polled], from: BotFixture.source))
+        await bot.runtime.pipeline.process([polled], from: BotFixture.source, nextOffset: nil)
+
+        let delivered = bot.command("/roast")
+        #expect(await bot.runtime.pipeline.settle([delivered], from: BotFixture.source))
+        try bot.database.write { try $0.pruneApplied(from: BotFixture.source, appliedBefore: .distantFuture) }
+        #expect(try bot.database.read { try $0.appliedEventCount() } == 0, "forgotten by age")
+        #expect(await bot.runtime.pipeline.settle([delivered], from: BotFixture.source), "answered as applied")
+
+        await bot.runtime.outbox.deliverPending()
+        #expect(bot.platform.sentMessages.count == 2)
+        let profile = try bot.database.read { try $0.profile(chat: BotFixture.group.id, user: BotFixture.alice.id) }
+        #expect(profile?.roastCount == 2)
+    }
+
     @Test func buttonPressSwitchesAndRemovesTheReactionAndUpdatesCounts() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }

@@ -263,6 +263,21 @@ struct PlatformRulesTests {
         #expect(try bot.database.read { try $0.reaction(roast: id, user: BotFixture.bob.id) } == .hilarious)
     }
 
+    /// Inline queries are a feature of the platforms whose profile says so: the same query is
+    /// answered with roasts where inline mode is on, and by nothing (no feature takes it) where it is off.
+    @Test(arguments: [true, false])
+    func inlineQueriesAreAnsweredOnlyWhereThePlatformHasInlineMode(_ inlineMode: Bool) async throws {
+        var profile = RecordingPlatform.standardProfile
+        profile.inlineMode = inlineMode
+        let answers = RecordingInlineAnswers()
+        var bot = try BotFixture(inline: answers, platform: Self.platform(profile))
+        defer { bot.cleanUp() }
+        let privateChat = ChatRef(id: Self.directMessages(of: BotFixture.alice.id), kind: .privateChat)
+        await bot.run(bot.envelope(.inlineQuery(id: "q1", query: "meetings"), from: BotFixture.alice, in: privateChat))
+        #expect(answers.recorded.map(\.queryID) == (inlineMode ? ["q1"] : []))
+        #expect(answers.recorded.allSatisfy { !$0.results.isEmpty })
+    }
+
     /// A throttled command still gets an answer where the platform insists on one: a word for the
     /// spammer alone, nothing for the chat.
     @Test func aThrottledInteractionGetsANoticeForThePersonAlone() async throws {

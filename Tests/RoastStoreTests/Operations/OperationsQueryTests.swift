@@ -34,9 +34,9 @@ struct OperationsQueryTests {
             try $0.pruneApplied(from: Fixtures.source, appliedBefore: Fixtures.monday.addingTimeInterval(60))
         }
         #expect(forgotten == 1)
-        #expect(try database.read { try $0.hasApplied(1, from: Fixtures.source) } == false)
-        #expect(try database.read { try $0.hasApplied(2, from: Fixtures.source) })
-        #expect(try database.read { try $0.hasApplied(1, from: other) })
+        #expect(try database.read { try UpdateTests.remembered(1, $0) } == false)
+        #expect(try database.read { try UpdateTests.remembered(2, $0) })
+        #expect(try database.read { try UpdateTests.remembered(1, $0, source: other) })
 
         // All old: all forgotten. One applied out of order (an old id applied late) stays, and so do
         // the ids after it, until it is old too; nothing recent is ever forgotten.
@@ -49,7 +49,7 @@ struct OperationsQueryTests {
             try database.write { try $0.pruneApplied(from: Fixtures.source, appliedBefore: Fixtures.monday.addingTimeInterval(2 * 86_400)) }
                 == 2)
         #expect(
-            try database.read { tx in try [2, 10, 11, 12].map { try tx.hasApplied($0, from: Fixtures.source) } } == [
+            try database.read { tx in try [2, 10, 11, 12].map { try UpdateTests.remembered($0, tx) } } == [
                 false, false, true, true,
             ])
         #expect(

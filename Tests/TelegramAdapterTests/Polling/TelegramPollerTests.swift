@@ -156,6 +156,22 @@ func yieldUntil(_ what: String, _ condition: () -> Bool) async {
         #expect(!logs.all.contains { $0.text.contains("SECRET") })
     }
 
+    /// After a week without updates Telegram may number the next ones anew, below the offset asked
+    /// for (it answers an offset beyond its queue from the queue's head): such a batch says so, so
+    /// that the bot forgets its low-water mark of applied ids before applying it.
+    @Test func aBatchNumberedBelowTheOffsetAskedForIsANewNumbering() async throws {
+        http.enqueue(.ok("[" + Self.privateText(5_000, "later") + "]"), .ok("[" + Self.privateText(120, "a week later") + "]"))
+        let task = start(from: 4_990)
+        await yieldUntil("two batches") { batches.all.count == 2 }
+        task.cancel()
+        _ = await task.value
+        #expect(batches.all.map(\.restartedNumbering) == [false, true])
+        #expect(batches.all.last?.nextOffset == 121)
+        #expect(logs.all.contains { $0.level == .notice && $0.text.contains("anew") })
+        #expect(UpdateNumbering.restarted([7], polledFrom: nil) == false, "no offset asked: nothing to compare")
+        #expect(UpdateNumbering.restarted([], polledFrom: 9) == false)
+    }
+
     @Test func emptyPollsAreNotHandedOver() async {
         http.enqueue(.ok("[]"), .ok("[]"))
         let task = start()

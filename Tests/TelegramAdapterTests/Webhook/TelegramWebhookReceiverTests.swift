@@ -70,13 +70,30 @@ struct TelegramWebhookReceiverTests {
     }
 
     @Test(arguments: ["{not json", "[]", #"{"message": {}}"#, "", #"{"update_id": "seven"}"#])
-    func aBodyThatIsNotAnUpdateIs400AndLogged(body: String) async {
+    func aBodyThatIsNotAnUpdateIs400WithAReasonSafeToLog(body: String) async {
         let sink = Sink()
         let logs = CapturedLogs()
         let reply = await Self.receiver(sink, logs: logs).receive(secretToken: Self.secret.value) { _ in Array(body.utf8) }
         #expect(reply.status == 400)
         #expect(sink.applied.withLock { $0 }.isEmpty)
-        #expect(logs.all.contains { $0.level == .warning && $0.text.contains("not an update") })
+        #expect(reply.refusal?.contains("not an update") == true)
+        #expect(body.isEmpty || reply.refusal?.contains(body) == false, "the body is never part of it")
+        #expect(logs.all.isEmpty, "the listener logs refusals, once a minute with a count")
+    }
+
+    /// Issue 25 §1–2: the listener asks before it reads any of the body, on its own thread: the secret
+    /// (constant time), then the declared length; a refusal's reason never carries the token.
+    @Test func aDeliveryIsScreenedBeforeItsBodyIsRead() {
+        let receiver = Self.receiver(Sink(), maximumBodyBytes: 1_024)
+        let forged = receiver.screen(secretToken: "guess-guess", declaredLength: 10)
+        #expect(forged?.status == 401)
+        #expect(forged?.refusal?.contains("secret token") == true)
+        #expect(forged?.refusal?.contains("guess") == false)
+        #expect(receiver.screen(secretToken: Self.secret.value, declaredLength: 2_000)?.status == 413)
+        #expect(receiver.screen(secretToken: nil, declaredLength: 2_000)?.status == 401, "the secret first")
+        #expect(receiver.screen(secretToken: Self.secret.value, declaredLength: 1_024) == nil)
+        #expect(receiver.screen(secretToken: Self.secret.value) == nil, "a chunked body is counted as it arrives")
+        #expect(receiver.refuseOversizedBody().status == 413)
     }
 
     @Test func aBodyOverTheLimitIs413() async {
