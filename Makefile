@@ -33,12 +33,15 @@ lint:
 
 ## Build everything and run every test: first the unit and in-process suites, then the end-to-end
 ## suites (sockets, child processes) on their own, so that CPU-heavy unit tests never starve the
-## servers and bots the end-to-end tests time, and last the pacing suite alone (it measures send
-## rates and delays against the fake Bot API's clock).
+## servers and bots the end-to-end tests time, and last, alone, the suites that hold the bot to a
+## clock: pacing (send rates and delays against the fake Bot API's clock) and Discord's 3-second
+## interaction deadline.
+DEADLINE_SUITES := DiscordPlatformEndToEndTests|DiscordEndToEndTests
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
-	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests --skip PacingEndToEndTests
+	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests --skip "PacingEndToEndTests|$(DEADLINE_SUITES)"
+	$(SWIFT) test --skip-build --disable-xctest --filter "$(DEADLINE_SUITES)"
 	$(SWIFT) test --skip-build --disable-xctest --filter PacingEndToEndTests
 
 ## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See docs/performance.md.

@@ -11,7 +11,7 @@
 public protocol ChatPlatform: Sendable {
     /// What this platform is like; the same value for the life of the platform.
     var profile: PlatformProfile { get }
-    /// Performs `action` at `destination` (posts, edits, sends a file or a photo).
+    /// Performs `action` at `destination` (posts, edits, sends a file or a photo, changes a photo).
     func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered
     /// Answers an event that carried `interaction` (``IncomingEnvelope/interaction``): once with
     /// ``InteractionAnswer/handled(notice:replies:)`` after its transaction committed, and before that
@@ -26,8 +26,9 @@ public typealias PlatformAction = OutgoingAction<PhotoImage>
 public struct Delivered: Sendable, Hashable {
     /// The message posted (the last part of one split at the platform's limit); nil for an edit.
     public var message: MessageID?
-    /// For a photo: the id that posts the same photo again without an upload (nil when the platform
-    /// gave none: then a card is uploaded each time).
+    /// For a photo, or a photo's edit: the id that shows the same picture again without an upload
+    /// (nil when the platform gave none — then a card is uploaded each time — or when an edit changed
+    /// nothing).
     public var storedPhoto: StoredPhotoID?
 
     public init(message: MessageID?, storedPhoto: StoredPhotoID? = nil) {

@@ -31,6 +31,19 @@ public struct ConsoleFiles: Sendable, Hashable {
         cards.appendingPathComponent("\(prefix)-message-\(id).png")
     }
 
+    /// The file for a new picture of message `id` (a card shown in another style): the first of
+    /// `…-message-ID-2.png`, `…-3.png`… that does not exist yet, also across sessions on the same
+    /// database, so that no file once printed — the stored id of the picture it shows — is
+    /// overwritten with another picture.
+    public func newCard(replacing id: Int64) -> URL {
+        var version = 2
+        while true {
+            let file = cards.appendingPathComponent("\(prefix)-message-\(id)-\(version).png")
+            if !FileManager.default.fileExists(atPath: file.path) { return file }
+            version += 1
+        }
+    }
+
     /// The file for a document the bot named `filename` (only its last path component is used).
     public func export(named filename: String) -> URL {
         let name = URL(fileURLWithPath: filename).lastPathComponent

@@ -5,7 +5,8 @@ import Synchronization
 /// Delivers the bot's messages to a terminal: numbered messages, numbered buttons, plain text.
 /// A photo is written as a PNG file under ``ConsoleFiles/cards`` (`data/cards/` in the console
 /// mode) and its path printed; that path is also the photo's stored id, so a picture posted again
-/// is not written again. A document (`/export`) is written under ``ConsoleFiles/exports`` and its
+/// is not written again. A photo changed in place (a card's style buttons) is printed again under
+/// its own number, marked edited, as an edited text is. A document (`/export`) is written under ``ConsoleFiles/exports`` and its
 /// path printed.
 ///
 /// It remembers the buttons of every message so that `:press` can find them. A message's topic and
@@ -63,6 +64,8 @@ public final class ConsolePlatform: ChatPlatform {
             return Delivered(message: try await sendDocument(document, to: chat))
         case .photo(let photo):
             return try await sendPhoto(photo, to: chat)
+        case .editPhoto(let target, let photo):
+            return try await editPhoto(target, in: chat, to: photo)
         }
     }
 
@@ -135,27 +138,47 @@ public final class ConsolePlatform: ChatPlatform {
             if !photo.buttons.isEmpty { state.latestWithButtons[chat] = id }
             return id
         }
-        let path: String
-        switch photo.image {
+        let path = try file(of: photo.image, new: files.card(message: id))
+        write(Self.render(photo, header: "🖼 #\(id) \(path)"))
+        return Delivered(message: MessageID(id), storedPhoto: StoredPhotoID(path))
+    }
+
+    /// Redraws photo message `message` with `photo`'s picture, caption and buttons under its own
+    /// number (`✏️ #N (edited) path`), as a chat app changes the picture in place. A new picture gets a
+    /// file of its own (``ConsoleFiles/newCard(replacing:)``): a file once printed keeps its picture,
+    /// since its path is the photo's stored id.
+    func editPhoto(_ message: MessageID, in chat: ChatID, to photo: OutgoingPhoto) async throws(DeliveryError) -> Delivered {
+        let known = state.withLock { $0.chats[message.rawValue] == chat }
+        guard known else { throw .rejected(reason: "message to edit not found") }
+        let path = try file(of: photo.image, new: files.newCard(replacing: message.rawValue))
+        state.withLock { $0.buttons[message.rawValue] = photo.buttons.flatMap { $0 } }
+        write(Self.render(photo, header: "✏️ #\(message.rawValue) (edited) \(path)"))
+        return Delivered(message: nil, storedPhoto: StoredPhotoID(path))
+    }
+
+    /// The path a photo shows: a PNG written to `new`, or the stored photo's own path.
+    private func file(of image: PhotoImage, new: URL) throws(DeliveryError) -> String {
+        switch image {
         case .png(let bytes):
-            let file = files.card(message: id)
             do {
-                try files.write(bytes, to: file)
+                try files.write(bytes, to: new)
             } catch {
-                throw .rejected(reason: "cannot write \(file.path): \(error)")
+                throw .rejected(reason: "cannot write \(new.path): \(error)")
             }
-            path = file.path
+            return new.path
         case .stored(let stored):
-            path = stored.rawValue
+            return stored.rawValue
         }
-        var block = "🖼 #\(id) \(path)\n"
+    }
+
+    /// A photo's block: its header line, the caption indented, the buttons.
+    static func render(_ photo: OutgoingPhoto, header: String) -> String {
+        var block = header + "\n"
         if let caption = photo.caption {
-            block += Self.indented(Self.plain(caption))
+            block += indented(plain(caption))
             block += "\n"
         }
-        block += Self.buttonLine(photo.buttons.flatMap { $0 })
-        write(block)
-        return Delivered(message: MessageID(id), storedPhoto: StoredPhotoID(path))
+        return block + buttonLine(photo.buttons.flatMap { $0 })
     }
 
     /// The payload of button `number` (1-based) on `message`, or on the chat's latest message with

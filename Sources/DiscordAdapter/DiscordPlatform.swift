@@ -231,6 +231,10 @@ public struct DiscordPlatform: ChatPlatform {
             guard try await callback(.updateMessage(payload), files: [], &entry) else { return nil }
             entry.response = .answered
             return Delivered(message: nil)
+        case .editPhoto:
+            // A new picture in place of the old one is an edit of the message in its channel (the press itself
+            // was already acknowledged by the deferral).
+            return nil
         }
     }
 
@@ -323,6 +327,15 @@ public struct DiscordPlatform: ChatPlatform {
             let channel = try await channel(of: target, for: destination, topic: nil)
             try await edit(target, in: channel, DiscordMessagePayload(components: try components(buttons)), privately: isPrivate)
             return Delivered(message: nil)
+        case .editPhoto(let target, let photo):
+            let channel = try await channel(of: target, for: destination, topic: photo.topic)
+            var part = photo.caption.map(renderer.caption) ?? DiscordRenderedPart(content: "")
+            part.components = try components(photo.buttons)
+            var payload = part.payload()
+            // The new picture replaces the one on the message: no earlier attachment stays.
+            payload.keptAttachments = []
+            try await edit(target, in: channel, payload, files: [try Self.file(photo)], privately: isPrivate)
+            return Delivered(message: nil)
         }
     }
 
@@ -372,11 +385,11 @@ public struct DiscordPlatform: ChatPlatform {
         }
     }
 
-    private func edit(_ message: MessageID, in channel: DiscordChannelID, _ payload: DiscordMessagePayload, privately: Bool)
-        async throws(DeliveryError)
-    {
+    private func edit(
+        _ message: MessageID, in channel: DiscordChannelID, _ payload: DiscordMessagePayload, files: [DiscordFile] = [], privately: Bool
+    ) async throws(DeliveryError) {
         do {
-            _ = try await client.editMessage(DiscordMessageID(message.rawValue), in: channel, payload)
+            _ = try await client.editMessage(DiscordMessageID(message.rawValue), in: channel, payload, files: files)
         } catch {
             throw decision(for: error, privately: privately)
         }

@@ -16,6 +16,8 @@ public final class RecordingPlatform: ChatPlatform {
         case document(ChatID, MessageID, OutgoingDocument)
         /// A photo posted; `stored` is the id the platform gave it.
         case photo(ChatID, MessageID, OutgoingPhoto, stored: StoredPhotoID)
+        /// A photo's picture, caption and buttons replaced; `stored` is the id the platform gave the picture.
+        case editedPhoto(ChatID, MessageID, OutgoingPhoto, stored: StoredPhotoID)
         /// An interaction answered.
         case answered(Interaction, InteractionAnswer)
     }
@@ -26,6 +28,17 @@ public final class RecordingPlatform: ChatPlatform {
         var nextMessage: Int64 = 500
         var nextPhoto = 0
         var failures: [DeliveryError] = []
+
+        /// The id of a photo's image: an uploaded image is stored as `photo-N`; a stored one keeps its id.
+        mutating func store(_ image: PhotoImage) -> StoredPhotoID {
+            switch image {
+            case .png:
+                nextPhoto += 1
+                return StoredPhotoID("photo-\(nextPhoto)")
+            case .stored(let existing):
+                return existing
+            }
+        }
     }
 
     /// Test platforms: Telegram's limits and rules, without a deadline for interactions.
@@ -69,6 +82,14 @@ public final class RecordingPlatform: ChatPlatform {
     public var sentPhotos: [(chat: ChatID, message: MessageID, photo: OutgoingPhoto, stored: StoredPhotoID)] {
         deliveries.compactMap { delivery in
             if case .photo(let chat, let message, let photo, let stored) = delivery { return (chat, message, photo, stored) }
+            return nil
+        }
+    }
+
+    /// Photos whose picture was replaced, in order.
+    public var editedPhotos: [(chat: ChatID, message: MessageID, photo: OutgoingPhoto, stored: StoredPhotoID)] {
+        deliveries.compactMap { delivery in
+            if case .editedPhoto(let chat, let message, let photo, let stored) = delivery { return (chat, message, photo, stored) }
             return nil
         }
     }
@@ -134,19 +155,15 @@ public final class RecordingPlatform: ChatPlatform {
                 state.deliveries.append(.document(chat, MessageID(state.nextMessage), document))
                 return .success(Delivered(message: MessageID(state.nextMessage)))
             case .photo(let photo):
-                // An uploaded image is stored as `photo-N`; a stored one keeps its id.
                 state.nextMessage += 1
                 let id = MessageID(state.nextMessage)
-                let stored: StoredPhotoID
-                switch photo.image {
-                case .png:
-                    state.nextPhoto += 1
-                    stored = StoredPhotoID("photo-\(state.nextPhoto)")
-                case .stored(let existing):
-                    stored = existing
-                }
+                let stored = state.store(photo.image)
                 state.deliveries.append(.photo(chat, id, photo, stored: stored))
                 return .success(Delivered(message: id, storedPhoto: stored))
+            case .editPhoto(let target, let photo):
+                let stored = state.store(photo.image)
+                state.deliveries.append(.editedPhoto(chat, target, photo, stored: stored))
+                return .success(Delivered(message: nil, storedPhoto: stored))
             }
         }
         return try result.get()
@@ -162,7 +179,7 @@ public final class RecordingPlatform: ChatPlatform {
         switch action {
         case .send(let message), .edit(_, let message): buttons = message.buttons
         case .editButtons(_, let rows): buttons = rows
-        case .photo(let photo): buttons = photo.buttons
+        case .photo(let photo), .editPhoto(_, let photo): buttons = photo.buttons
         case .document: buttons = []
         }
         for button in buttons.joined() {

@@ -106,6 +106,7 @@ final class NullPlatform: ChatPlatform {
         case .send, .document: return Delivered(message: MessageID(id))
         case .edit, .editButtons: return Delivered(message: nil)
         case .photo: return Delivered(message: MessageID(id), storedPhoto: StoredPhotoID("photo-\(id)"))
+        case .editPhoto: return Delivered(message: nil, storedPhoto: StoredPhotoID("photo-\(id)"))
         }
     }
 

@@ -33,7 +33,7 @@ struct ReplyTally {
                 switch reply.action {
                 case .edit: pressTextEdits += 1
                 case .editButtons: pressButtonEdits += 1
-                case .send, .document, .photo: break
+                case .send, .document, .photo, .editPhoto: break
                 }
             }
         default:
@@ -59,7 +59,7 @@ extension Reply {
     var postsMessage: Bool {
         switch action {
         case .send, .document, .photo: true
-        case .edit, .editButtons: false
+        case .edit, .editButtons, .editPhoto: false
         }
     }
 }

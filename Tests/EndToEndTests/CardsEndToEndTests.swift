@@ -50,12 +50,14 @@ struct CardsEndToEndTests {
         #expect(second.messageThreadID == topic)
         #expect(fake.requests(method: "sendPhoto").count == 2)
 
-        // A template button under the card: a new card (uploaded), in the same topic.
+        // A template button under the card: the card changes in place (a new picture uploaded), in its topic.
         let posted = try #require(fake.sentMessages(chat: Self.forum.id).first { $0.messageID == first.messageID })
         let midnight = try #require(posted.allButtons.first { $0.text.contains("Midnight") }?.callbackData)
         fake.callbackQuery(from: Self.lan, message: posted, data: midnight)
-        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.photos.count == 3 })
-        #expect(fake.photos.last?.uploaded != nil && fake.photos.last?.messageThreadID == topic)
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.mediaEdits.count == 1 })
+        #expect(fake.photos.count == 2)
+        #expect(fake.mediaEdits.last?.uploaded != nil && fake.mediaEdits.last?.messageID == first.messageID)
+        #expect(fake.mediaEdits.last?.messageThreadID == topic)
 
         // Inline mode offers Lan's cards as stored photos (the fake refuses unknown file ids).
         let query = fake.inlineQuery(from: Self.lan, query: "")
@@ -98,6 +100,68 @@ struct CardsEndToEndTests {
         #expect(environment.keys.filter { $0.hasPrefix("TELEGRAM_") || $0.hasPrefix("ROASTBOT_") }.isEmpty, "\(environment.keys.sorted())")
         #expect(environment["LANG"] == "C.UTF-8")
         #expect(environment["XDG_CACHE_HOME"] == FileManager.default.temporaryDirectory.path)
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit() == 0)
+        await fake.stop()
+    }
+
+    /// Looking through the styles of one card leaves one picture in the chat: each template or format
+    /// button changes the posted card in place, a style shown before is put back by its stored file
+    /// id (never drawn or uploaded again), and the style the card already shows changes nothing.
+    @Test func styleButtonsChangeThePostedCardInPlaceAndLeaveOnePhotoInTheChat() async throws {
+        let fake = FakeBotAPI()
+        try await fake.start()
+        let bot = try BotProcess(fake: fake)
+        defer { bot.cleanUp() }
+        try bot.start()
+
+        let command = fake.commandMessage(chat: Self.group, from: Self.lan, text: "/roast họp 2")
+        let roasts = await fake.waitForMessages(1, in: Self.group.id)
+        let roast = try #require(roasts.first { $0.replyToMessageID == command.messageID })
+        fake.callbackQuery(from: Self.lan, message: roast, data: try #require(roast.allButtons.first { $0.text == "🖼" }?.callbackData))
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.photos.count == 1 })
+        let cardID = try #require(fake.photos.first?.messageID)
+        let firstPicture = try #require(fake.photos.first?.fileID)
+        @Sendable func card() -> FakeSentMessage? { fake.sentMessages(chat: Self.group.id).first { $0.messageID == cardID } }
+
+        /// Presses the button of `card` whose label contains `label` and waits for the card's `edits`-th edit.
+        func press(_ label: String, expectingEdits edits: Int) async throws {
+            let current = try #require(card())
+            let data = try #require(current.allButtons.first { $0.text.contains(label) }?.callbackData, "\(current.allButtons)")
+            fake.callbackQuery(from: Self.lan, message: current, data: data)
+            #expect(await fake.waitFor(timeout: .seconds(30)) { fake.mediaEdits.count == edits }, "pressing \(label)")
+        }
+        try await press("Midnight", expectingEdits: 1)
+        try await press("Story", expectingEdits: 2)
+        try await press("Vuông", expectingEdits: 3)
+        try await press("Crimson", expectingEdits: 4)
+
+        // One photo message in the chat, and its picture changed four times.
+        let photoMessages = fake.sentMessages(chat: Self.group.id).filter { $0.photoFileID != nil }
+        #expect(photoMessages.map(\.messageID) == [cardID])
+        #expect(fake.photos.count == 1)
+        #expect(fake.requests(method: "sendPhoto").count == 1)
+        let edits = fake.mediaEdits
+        #expect(edits.allSatisfy { $0.chatID == Self.group.id && $0.messageID == cardID })
+        // Midnight and its story were new pictures; Midnight square and Crimson square had been shown.
+        #expect(edits.map { $0.uploaded != nil } == [true, true, false, false])
+        #expect(edits[2].sentByFileID == edits[0].fileID)
+        #expect(edits[3].sentByFileID == firstPicture)
+        let shown = try #require(card())
+        #expect(shown.photoFileID == firstPicture)
+        #expect(shown.text.hasPrefix("🖼 Crimson · Vuông"))
+        #expect(shown.allButtons.contains { $0.text == "✓ Crimson" })
+        #expect(shown.replyToMessageID == roast.messageID)
+
+        // The style the card shows already: nothing changes, and nothing is posted.
+        let requests = fake.requests(method: "editMessageMedia").count
+        let again = try #require(shown.allButtons.first { $0.text == "✓ Crimson" }?.callbackData)
+        fake.callbackQuery(from: Self.lan, message: shown, data: again)
+        #expect(await fake.waitFor(timeout: .seconds(30)) { fake.requests(method: "editMessageMedia").count == requests + 1 })
+        #expect(fake.requests(method: "editMessageMedia").last?.errorDescription?.contains("message is not modified") == true)
+        #expect(fake.mediaEdits.count == 4 && fake.photos.count == 1)
+        #expect(fake.sentMessages(chat: Self.group.id).filter { $0.photoFileID != nil }.count == 1)
 
         bot.signal(SIGTERM)
         #expect(await bot.waitForExit() == 0)

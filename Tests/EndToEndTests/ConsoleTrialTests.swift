@@ -1,3 +1,4 @@
+import CardRenderer
 import Foundation
 import RoastBot
 import Testing
@@ -77,6 +78,32 @@ struct ConsoleTrialTests {
         let script = (1...8).map { _ in "/help" }.joined(separator: "\n") + "\n:quit\n"
         try Self.run(script, environment: ["ROASTBOT_ABUSE_LIMIT": "0"]) { output, _ in
             #expect(output.components(separatedBy: Phrasebook(.vi).helpTitle).count - 1 == 8)
+        }
+    }
+
+    /// The style buttons under a card redraw that card (its number, a new picture file), never post
+    /// another one; a style shown before shows its file again, and every file keeps its picture.
+    @Test func styleButtonsRedrawTheCardNotRepeatIt() throws {
+        // 🖼 on the roast, then under the card: Midnight, its story format, back to square.
+        try Self.run("/roast họp 2\n:press 7\n:press 2\n:press 6\n:press 6\n:quit\n") { output, folder in
+            let lines = output.split(separator: "\n").map(String.init)
+            let posted = lines.filter { $0.hasPrefix("🖼 #") }
+            #expect(posted.count == 1, "\(output)")
+            let header = try #require(posted.first)
+            let card = String(header.dropFirst("🖼 #".count).prefix { $0.isNumber })
+            let redrawn = lines.filter { $0.hasPrefix("✏️ #") }
+            #expect(redrawn.count == 3, "\(output)")
+            #expect(redrawn.allSatisfy { $0.hasPrefix("✏️ #\(card) (edited) ") }, "\(redrawn)")
+            let paths = (posted + redrawn).compactMap { $0.split(separator: " ").last.map(String.init) }
+            #expect(paths.count == 4 && paths[3] == paths[1], "Midnight square shown again: \(paths)")
+            #expect(Set(paths).count == 3)
+            for path in Set(paths) {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                #expect(Bitmap(png: bytes) != nil, "\(path) is not a PNG")
+            }
+            // The caption under the last redraw names the style it shows.
+            let last = try #require(lines.lastIndex { $0.hasPrefix("✏️ #") })
+            #expect(lines.indices.contains(last + 1) && lines[last + 1].contains("Midnight · Vuông"), "\(output)")
         }
     }
 

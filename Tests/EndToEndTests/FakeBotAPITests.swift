@@ -429,6 +429,86 @@ import Testing
         }
     }
 
+    /// `editMessageMedia` as Telegram: a photo message's picture replaced by an upload it attaches or
+    /// a file id issued before, with its caption and buttons; a text message, an unknown file id or a
+    /// missing attachment refused; the same picture, caption and buttons "not modified".
+    @Test func editMessageMediaReplacesAPhotoMessagesPictureAsTelegramDoes() async throws {
+        try await withFake { fake in
+            fake.registerChat(group)
+            func png(_ side: UInt8) -> Data {
+                Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 4, side, 0, 0, 4, side])
+            }
+            func form(_ fields: [(String, String)], file: (name: String, data: Data)) -> Data {
+                var body = Data()
+                for (name, value) in fields {
+                    body.append(Data("--B\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+                }
+                body.append(
+                    Data(
+                        "--B\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n"
+                            .utf8))
+                body.append(file.data)
+                body.append(Data("\r\n--B--\r\n".utf8))
+                return body
+            }
+            let posted = try await send(
+                fake, path: "/bot\(fake.token)/sendPhoto", contentType: "multipart/form-data; boundary=B",
+                body: form([("chat_id", "\(group.id)"), ("caption", "Crimson")], file: ("photo", png(0x38))))
+            let photo = try #require(posted.result?["message_id"]?.intValue)
+            let first = try #require(fake.photos.first?.fileID)
+            let text = try #require(
+                try await call(fake, "sendMessage", ["chat_id": .int(group.id), "text": "roast"]).result?["message_id"]?.intValue)
+
+            let refusals: [(FakeJSON, String)] = [
+                (
+                    ["chat_id": .int(group.id), "message_id": .int(text), "media": ["type": "photo", "media": .string(first)]],
+                    "no media in the message"
+                ),
+                (
+                    ["chat_id": .int(group.id), "message_id": .int(photo), "media": ["type": "photo", "media": "unknown"]],
+                    "wrong file identifier"
+                ),
+                (
+                    ["chat_id": .int(group.id), "message_id": .int(photo), "media": ["type": "photo", "media": "attach://pic"]],
+                    "wrong HTTP URL"
+                ),
+                (["chat_id": .int(group.id), "message_id": .int(photo)], "can't parse InputMedia"),
+            ]
+            for (parameters, reason) in refusals {
+                let reply = try await call(fake, "editMessageMedia", parameters)
+                #expect(reply.status == 400 && reply.bodyText.contains(reason), "\(reply.bodyText)")
+            }
+
+            let media = #"{"type":"photo","media":"attach://pic","caption":"<b>Midnight</b>","parse_mode":"HTML"}"#
+            let markup = #"{"inline_keyboard":[[{"text":"✓ Midnight","callback_data":"k:1:midnight:post"}]]}"#
+            let edited = try await send(
+                fake, path: "/bot\(fake.token)/editMessageMedia", contentType: "multipart/form-data; boundary=B",
+                body: form(
+                    [("chat_id", "\(group.id)"), ("message_id", "\(photo)"), ("media", media), ("reply_markup", markup)],
+                    file: ("pic", png(0x40))))
+            #expect(edited.status == 200, "\(edited.bodyText)")
+            #expect(edited.result?["message_id"]?.intValue == photo && edited.result?["caption"]?.stringValue == "Midnight")
+            let second = try #require(edited.result?["photo"]?.arrayValue?.last?["file_id"]?.stringValue)
+            #expect(second != first)
+            let message = try #require(fake.sentMessages(chat: group.id).first { $0.messageID == photo })
+            #expect(message.photoFileID == second && message.text == "Midnight" && message.allButtons.map(\.text) == ["✓ Midnight"])
+            #expect(fake.mediaEdits.count == 1 && fake.mediaEdits.first?.uploaded == png(0x40) && fake.photos.count == 1)
+
+            let same: FakeJSON = [
+                "chat_id": .int(group.id), "message_id": .int(photo),
+                "media": ["type": "photo", "media": .string(second), "caption": "<b>Midnight</b>", "parse_mode": "HTML"],
+                "reply_markup": ["inline_keyboard": [[["text": "✓ Midnight", "callback_data": "k:1:midnight:post"]]]],
+            ]
+            let unchanged = try await call(fake, "editMessageMedia", same)
+            #expect(unchanged.status == 400 && unchanged.bodyText.contains("message is not modified"))
+            let back = try await call(
+                fake, "editMessageMedia",
+                ["chat_id": .int(group.id), "message_id": .int(photo), "media": ["type": "photo", "media": .string(first)]])
+            #expect(back.status == 200)
+            #expect(fake.mediaEdits.last?.sentByFileID == first && fake.mediaEdits.count == 2)
+        }
+    }
+
     // MARK: Faults
 
     @Test func faultsAreConsumedInOrderPerMethod() async throws {

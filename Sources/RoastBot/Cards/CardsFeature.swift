@@ -4,8 +4,9 @@ import RoastCore
 import RoastStore
 
 /// Share cards and the streak heatmap: 🖼 under every roast (and the Roast of the Day) posts the
-/// roast as a picture, the buttons under a card switch its template and format, `/card` picks them,
-/// and 📅 under `/streak` posts the presser's heatmap.
+/// roast as a picture, the buttons under a card switch its template and format in place (the card
+/// is edited, not posted again), `/card` picks them, and 📅 under `/streak` posts the presser's
+/// heatmap.
 ///
 /// Handlers never draw: they queue a photo of a ``PictureOrder`` — the description of the picture — and the
 /// outbox deliverer posts it after commit, off the single writer (``OutboxDeliverer``,
@@ -13,8 +14,9 @@ import RoastStore
 /// is drawn and uploaded once and posted by the photo id the platform stored after.
 public struct CardsFeature: Feature {
     public enum Action: Sendable, Hashable {
-        /// 🖼 on a roast (no style: the presser's own pick) or a template or format button under a
-        /// card (that style, which becomes the presser's pick), pressed on `message`.
+        /// 🖼 on a roast (no style: the presser's own pick; a new card) or a template or format button
+        /// under a card (that style, which becomes the presser's pick; the card changes in place),
+        /// pressed on `message`.
         case card(RoastID, style: CardChoice?, message: MessageID?)
         /// `/card` with its words.
         case pick([String])
@@ -129,6 +131,11 @@ public struct CardsFeature: Feature {
             choice = try usableChoice(of: profile, streak: streak, tx)
         }
         let order = cardOrder(roast, choice, requester: profile.userID, replyTo: message ?? roast.messageID, language: context.language)
+        // A style button is under the card it restyles: that card changes in place, so that looking
+        // through the styles leaves one picture in the chat. 🖼 under a roast posts a new card.
+        if style != nil, let message {
+            return HandlerOutcome(replies: [.editPicture(message, order)], notice: words.cardDrawing, topic: roast.topic)
+        }
         return HandlerOutcome(replies: [.picture(order)], notice: words.cardDrawing, topic: roast.topic)
     }
 

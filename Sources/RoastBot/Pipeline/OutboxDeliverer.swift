@@ -41,8 +41,9 @@ public final class OutboxDeliverer: Sendable {
     /// How a delivered or refused row is to be marked in the store.
     private enum Mark: Sendable {
         case delivered(MessageID?, Keyboard?)
-        /// Delivered, with the photo the platform stored for a card drawn for it (kept in the same write).
-        case deliveredCard(MessageID, CardKey, StoredPhotoID, madeBy: UserID?, Keyboard?)
+        /// Delivered (the message posted; nil for an edit), with the photo the platform stored for a
+        /// card drawn for it (kept in the same write).
+        case deliveredCard(MessageID?, CardKey, StoredPhotoID, madeBy: UserID?, Keyboard?)
         case failed(reason: String)
         /// Not sent: it would have arrived too late (see ``replyDeadline``).
         case dropped
@@ -255,7 +256,7 @@ public final class OutboxDeliverer: Sendable {
         guard item.priority == .reply, now.timeIntervalSince(item.createdAt) > replyDeadline else { return false }
         switch item.action {
         case .send, .photo: return true
-        case .edit, .editButtons, .document: return false
+        case .edit, .editButtons, .editPhoto, .document: return false
         }
     }
 
@@ -290,11 +291,15 @@ public final class OutboxDeliverer: Sendable {
     }
 
     /// Has the platform perform `item`'s action at its destination, with the buttons it put on a
-    /// message of the chat; a queued photo is made ready first (``post(_:at:)``).
+    /// message of the chat; a queued photo, posted or put in place of another, is made ready first
+    /// (``show(_:replacing:at:)``).
     private func perform(_ item: OutboxItem) async throws(DeliveryError) -> Mark {
         guard let action = item.action.withoutPhoto(PhotoImage.self) else {
-            guard case .photo(let photo) = item.action else { return .failed(reason: "unknown action") }
-            return try await post(photo, at: item.destination)
+            switch item.action {
+            case .photo(let photo): return try await show(photo, at: item.destination)
+            case .editPhoto(let target, let photo): return try await show(photo, replacing: target, at: item.destination)
+            case .send, .edit, .editButtons, .document: return .failed(reason: "unknown action")
+            }
         }
         let message = try await platform.perform(action, at: item.destination).message
         let destination = item.destination
@@ -304,22 +309,32 @@ public final class OutboxDeliverer: Sendable {
             return .delivered(message, Self.keyboard(content.buttons, on: target, at: destination, posted: false))
         case .editButtons(let target, let buttons):
             return .delivered(message, Self.keyboard(buttons, on: target, at: destination, posted: false))
-        case .document, .photo: return .delivered(message, nil)
+        case .document, .photo, .editPhoto: return .delivered(message, nil)
         }
     }
 
-    /// Posts a queued photo: the photo stored for its card if there is one (a card already posted is
-    /// never drawn or uploaded again, also when two presses queued it), else the picture drawn now — in
-    /// this chat's worker, after commit, never on the writer — and then stored under its card. A
-    /// stored photo the platform refuses (it no longer knows the id) is forgotten and the picture
-    /// drawn again; a picture that cannot be drawn is posted as the order's text.
-    private func post(_ photo: QueuedPhoto, at destination: Destination) async throws(DeliveryError) -> Mark {
+    /// Posts a queued photo, or puts it in place of the picture of message `target`: the photo stored
+    /// for its card if there is one (a card already shown is never drawn or uploaded again, also when
+    /// two presses queued it), else the picture drawn now — in this chat's worker, after commit, never
+    /// on the writer — and then stored under its card. A stored photo the platform refuses (it no
+    /// longer knows the id) is forgotten and the picture drawn again; a picture that cannot be drawn
+    /// is posted as the order's text (in answer to the photo it would have replaced).
+    private func show(_ photo: QueuedPhoto, replacing target: MessageID? = nil, at destination: Destination) async throws(DeliveryError)
+        -> Mark
+    {
+        func action(_ image: PhotoImage) -> PlatformAction {
+            target.map { .editPhoto($0, photo.showing(image)) } ?? .photo(photo.showing(image))
+        }
+        /// The photo's buttons, on the message posted or on the one whose picture it replaced.
+        func keyboard(_ posted: MessageID?) -> Keyboard? {
+            Self.keyboard(photo.buttons, on: target ?? posted, at: destination, posted: target == nil)
+        }
         let order = photo.image
         let chat = destination.chat
         if let key = order.card, let stored = try? database.read({ try $0.cardPhoto(key) }) {
             do {
-                let message = try await platform.perform(.photo(photo.showing(.stored(stored))), at: destination).message
-                return .delivered(message, Self.keyboard(photo.buttons, on: message, at: destination, posted: true))
+                let message = try await platform.perform(action(.stored(stored)), at: destination).message
+                return .delivered(message, keyboard(message))
             } catch .rejected(let reason) {
                 logger.warning("a stored card photo was refused; drawing it again", metadata: ["chat": "\(chat)", "reason": "\(reason)"])
                 try? database.write { try $0.forgetCardPhoto(key) }
@@ -330,15 +345,14 @@ public final class OutboxDeliverer: Sendable {
             png = try await pictures.render(order.picture)
         } catch {
             logger.error("picture not drawn; its text is posted instead", metadata: ["chat": "\(chat)", "error": "\(error)"])
-            let text = OutgoingMessage(text: order.fallback, replyTo: photo.replyTo, topic: photo.topic)
+            let text = OutgoingMessage(text: order.fallback, replyTo: target ?? photo.replyTo, topic: photo.topic)
             return .delivered(try await platform.perform(.send(text), at: destination).message, nil)
         }
-        let sent = try await platform.perform(.photo(photo.showing(.png(png))), at: destination)
-        let keyboard = Self.keyboard(photo.buttons, on: sent.message, at: destination, posted: true)
-        if let key = order.card, let message = sent.message, let stored = sent.storedPhoto {
-            return .deliveredCard(message, key, stored, madeBy: order.requester, keyboard)
+        let shown = try await platform.perform(action(.png(png)), at: destination)
+        if let key = order.card, let stored = shown.storedPhoto {
+            return .deliveredCard(shown.message, key, stored, madeBy: order.requester, keyboard(shown.message))
         }
-        return .delivered(sent.message, keyboard)
+        return .delivered(shown.message, keyboard(shown.message))
     }
 
     /// The buttons of `rows` that send a payload back (not links), as put on `message`; nil for a new
@@ -473,17 +487,23 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    /// Whether a later item makes `item` pointless: a later text edit of the same message (in the same
-    /// place) replaces its text and buttons, a later keyboard edit only its buttons (so it never
-    /// supersedes a text edit).
+    /// Whether a later item makes `item` pointless: a later edit of the same message's content (in
+    /// the same place) — its text, or its picture and caption — replaces it with its buttons, a later
+    /// keyboard edit only its buttons (so it never supersedes a content edit). Styles pressed through
+    /// quickly under a card thus show the last one, drawn once.
     private static func isSuperseded(_ item: OutboxItem, by rest: ArraySlice<OutboxItem>) -> Bool {
         guard let message = item.action.editedMessage else { return false }
-        let textEdit: Bool
-        if case .edit = item.action { textEdit = true } else { textEdit = false }
         return rest.contains { later in
             guard later.action.editedMessage == message, later.destination.person == item.destination.person else { return false }
-            if case .edit = later.action { return true }
-            return !textEdit
+            return replacesContent(later.action) || !replacesContent(item.action)
+        }
+    }
+
+    /// An edit that replaces a message's whole content and buttons.
+    private static func replacesContent(_ action: QueuedAction) -> Bool {
+        switch action {
+        case .edit, .editPhoto: true
+        case .send, .editButtons, .document, .photo: false
         }
     }
 }

@@ -80,7 +80,7 @@ public struct ReplyPlacement: Sendable, Hashable {
         case .send(let message): reply.action = .send(place(message))
         case .document(let document): reply.action = .document(place(document))
         case .photo(let photo): reply.action = .photo(place(photo))
-        case .edit, .editButtons: break
+        case .edit, .editButtons, .editPhoto: break
         }
         return reply
     }

@@ -29,6 +29,9 @@ public struct Reply: Sendable, Hashable {
     public static func document(_ document: OutgoingDocument) -> Reply { Reply(.document(document)) }
     /// Post a photo, drawn after commit when it is not stored yet (see ``PictureOrder``).
     public static func picture(_ photo: QueuedPhoto) -> Reply { Reply(.photo(photo)) }
+    /// Put `photo` in place of the picture of a photo the bot posted earlier (`message`), with its
+    /// caption and buttons; drawn after commit like ``picture(_:)``.
+    public static func editPicture(_ message: MessageID, _ photo: QueuedPhoto) -> Reply { Reply(.editPhoto(message, photo)) }
 
     /// The same reply for `person` alone.
     public func privately(to person: UserID) -> Reply {

@@ -87,26 +87,39 @@ private struct Writer {
             }
             raw(",\"type\":\"document\"}")
         case .photo(let photo):
-            raw("{\"photo\":{\"buttons\":")
-            write(photo.buttons)
-            if let caption = photo.caption {
-                raw(",\"caption\":")
-                write(caption)
-            }
-            // The order (a picture's description, rare: a press on 🖼) by the generic encoder: the
-            // same document by construction.
-            raw(",\"image\":")
-            bytes.append(contentsOf: (try? Self.encoder.encode(photo.image)) ?? Data("null".utf8))
-            if let replyTo = photo.replyTo {
-                raw(",\"replyTo\":")
-                raw(String(replyTo.rawValue))
-            }
-            if let topic = photo.topic {
-                raw(",\"topic\":")
-                raw(String(topic.rawValue))
-            }
-            raw("},\"type\":\"photo\"}")
+            raw("{\"photo\":")
+            write(photo)
+            raw(",\"type\":\"photo\"}")
+        case .editPhoto(let target, let photo):
+            raw("{\"photo\":")
+            write(photo)
+            raw(",\"target\":")
+            raw(String(target.rawValue))
+            raw(",\"type\":\"editPhoto\"}")
         }
+    }
+
+    /// A photo's fields.
+    private mutating func write(_ photo: QueuedPhoto) {
+        raw("{\"buttons\":")
+        write(photo.buttons)
+        if let caption = photo.caption {
+            raw(",\"caption\":")
+            write(caption)
+        }
+        // The order (a picture's description, rare: a press on 🖼) by the generic encoder: the
+        // same document by construction.
+        raw(",\"image\":")
+        bytes.append(contentsOf: (try? Self.encoder.encode(photo.image)) ?? Data("null".utf8))
+        if let replyTo = photo.replyTo {
+            raw(",\"replyTo\":")
+            raw(String(replyTo.rawValue))
+        }
+        if let topic = photo.topic {
+            raw(",\"topic\":")
+            raw(String(topic.rawValue))
+        }
+        raw("}")
     }
 
     private static let encoder: JSONEncoder = {

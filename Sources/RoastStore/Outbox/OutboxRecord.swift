@@ -12,8 +12,11 @@ import Foundation
 /// `{"action":{"message":…,"type":"send"},"interaction":{"handle":"…"},"person":42,"v":2}`.
 /// An action is an object with explicit keys, so that the stored form does not depend on Swift's
 /// synthesized enum coding: `send` (`message`), `edit` (`target`, `message`), `buttons` (`target`,
-/// `buttons`), `document` (`filename`, `contents` in base64, `caption`, `replyTo`, `topic`) and
-/// `photo` (`photo`: its `image` — the ``PictureOrder`` — `caption`, `buttons`, `replyTo`, `topic`).
+/// `buttons`), `document` (`filename`, `contents` in base64, `caption`, `replyTo`, `topic`),
+/// `photo` (`photo`: its `image` — the ``PictureOrder`` — `caption`, `buttons`, `replyTo`, `topic`)
+/// and `editPhoto` (`target`, `photo` as for `photo`). `editPhoto` was added to version 2 without a
+/// new version: every row written before it still reads the same, and a version that does not know
+/// it fails such a row as unreadable rather than blocking its chat.
 ///
 /// Version 1 (rows written before; no `v`) is the action object alone, and a picture was
 /// `{"picture":{…caption, buttons, replyTo, topic and the order's fields…},"type":"picture"}`. It is
@@ -49,7 +52,7 @@ extension OutboxRecord: Codable {
     }
 
     private enum Kind: String, Codable {
-        case send, edit, buttons, document, photo
+        case send, edit, buttons, document, photo, editPhoto
         /// Version 1's photo.
         case picture
     }
@@ -97,13 +100,31 @@ extension OutboxRecord: Codable {
             try action.encodeIfPresent(document.topic, forKey: .topic)
         case .photo(let photo):
             try action.encode(Kind.photo, forKey: .type)
-            var fields = action.nestedContainer(keyedBy: PhotoKeys.self, forKey: .photo)
-            try fields.encode(photo.image, forKey: .image)
-            try fields.encodeIfPresent(photo.caption, forKey: .caption)
-            try fields.encode(photo.buttons, forKey: .buttons)
-            try fields.encodeIfPresent(photo.replyTo, forKey: .replyTo)
-            try fields.encodeIfPresent(photo.topic, forKey: .topic)
+            try Self.encode(photo, into: action.nestedContainer(keyedBy: PhotoKeys.self, forKey: .photo))
+        case .editPhoto(let target, let photo):
+            try action.encode(Kind.editPhoto, forKey: .type)
+            try action.encode(target, forKey: .target)
+            try Self.encode(photo, into: action.nestedContainer(keyedBy: PhotoKeys.self, forKey: .photo))
         }
+    }
+
+    private static func encode(_ photo: QueuedPhoto, into container: KeyedEncodingContainer<PhotoKeys>) throws {
+        var fields = container
+        try fields.encode(photo.image, forKey: .image)
+        try fields.encodeIfPresent(photo.caption, forKey: .caption)
+        try fields.encode(photo.buttons, forKey: .buttons)
+        try fields.encodeIfPresent(photo.replyTo, forKey: .replyTo)
+        try fields.encodeIfPresent(photo.topic, forKey: .topic)
+    }
+
+    private static func photo(from container: KeyedDecodingContainer<ActionKeys>) throws -> QueuedPhoto {
+        let fields = try container.nestedContainer(keyedBy: PhotoKeys.self, forKey: .photo)
+        return Photo(
+            image: try fields.decode(PictureOrder.self, forKey: .image),
+            caption: try fields.decodeIfPresent(RichText.self, forKey: .caption),
+            buttons: try fields.decode([[Button]].self, forKey: .buttons),
+            replyTo: try fields.decodeIfPresent(MessageID.self, forKey: .replyTo),
+            topic: try fields.decodeIfPresent(TopicID.self, forKey: .topic))
     }
 
     private static func action(from container: KeyedDecodingContainer<ActionKeys>) throws -> QueuedAction {
@@ -125,14 +146,9 @@ extension OutboxRecord: Codable {
                     replyTo: try container.decodeIfPresent(MessageID.self, forKey: .replyTo),
                     topic: try container.decodeIfPresent(TopicID.self, forKey: .topic)))
         case .photo:
-            let fields = try container.nestedContainer(keyedBy: PhotoKeys.self, forKey: .photo)
-            return .photo(
-                Photo(
-                    image: try fields.decode(PictureOrder.self, forKey: .image),
-                    caption: try fields.decodeIfPresent(RichText.self, forKey: .caption),
-                    buttons: try fields.decode([[Button]].self, forKey: .buttons),
-                    replyTo: try fields.decodeIfPresent(MessageID.self, forKey: .replyTo),
-                    topic: try fields.decodeIfPresent(TopicID.self, forKey: .topic)))
+            return .photo(try photo(from: container))
+        case .editPhoto:
+            return .editPhoto(try container.decode(MessageID.self, forKey: .target), try photo(from: container))
         case .picture:
             return .photo(try container.decode(VersionOnePicture.self, forKey: .picture).photo)
         }

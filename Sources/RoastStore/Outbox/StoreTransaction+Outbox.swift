@@ -97,6 +97,7 @@ extension StoreTransaction {
             case .photo(let photo) where newMessage: buttons = photo.buttons
             case .edit(message, let content): buttons = content.buttons
             case .editButtons(message, let rows): buttons = rows
+            case .editPhoto(message, let photo): buttons = photo.buttons
             default: continue
             }
             if buttons.joined().contains(where: { $0.data == payload && $0.startsPrivateChat == nil }) { return true }

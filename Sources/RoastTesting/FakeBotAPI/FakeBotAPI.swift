@@ -209,6 +209,9 @@ public final class FakeBotAPI: Sendable {
     public var documents: [FakeDocument] { state.withLock { $0.documents } }
     /// Photos the bot posted with `sendPhoto`, in order.
     public var photos: [FakePhoto] { state.withLock { $0.photos } }
+    /// Every picture `editMessageMedia` put in place of a photo message's, in order (`messageID` is the
+    /// edited message's).
+    public var mediaEdits: [FakePhoto] { state.withLock { $0.mediaEdits } }
     /// Updates queued and not yet confirmed by an offset.
     public var pendingUpdateCount: Int { state.withLock { $0.queue.count } }
     /// The highest offset a getUpdates call has confirmed (0 before any).

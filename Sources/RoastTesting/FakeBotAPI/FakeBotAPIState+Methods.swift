@@ -17,6 +17,7 @@ extension FakeBotAPIState {
             return editMessage(parameters, textToo: true, now: now, monotonic: monotonicSeconds)
         case "editmessagereplymarkup":
             return editMessage(parameters, textToo: false, now: now, monotonic: monotonicSeconds)
+        case "editmessagemedia": return editMessageMedia(parameters, now: now, monotonic: monotonicSeconds)
         case "deletemessage": return deleteMessage(parameters)
         case "answercallbackquery": return answerCallbackQuery(parameters)
         case "answerinlinequery": return answerInlineQuery(parameters)
@@ -206,22 +207,11 @@ extension FakeBotAPIState {
         }
         let caption = (plain: message.text, html: message.html)
         let (replyTo, thread) = (message.replyToMessageID, message.messageThreadID)
-        let photoSizes: [FakePhotoSize]
-        if let sizes {
-            photoSizes = sizes
-        } else {
-            let (width, height) = Self.pngSize(file?.contents ?? Data()) ?? (0, 0)
-            let number = storedPhotos.count + 1
-            photoSizes =
-                [90, 320].map { side in
-                    let scale = Double(side) / Double(max(width, height))
-                    return FakePhotoSize(
-                        fileID: "photo-\(number)-\(side)", width: Int(Double(width) * scale), height: Int(Double(height) * scale),
-                        fileSize: side * 40)
-                } + [FakePhotoSize(fileID: "photo-\(number)", width: width, height: height, fileSize: file?.contents.count ?? 0)]
-            for size in photoSizes { storedPhotos[size.fileID] = photoSizes }
-        }
+        let photoSizes = sizes ?? storePhoto(file?.contents ?? Data())
         let largest = photoSizes[photoSizes.count - 1]
+        if let index = sentIndex[MessageKey(chatID: target.id, messageID: message.messageID)] {
+            sent[index].photoFileID = largest.fileID
+        }
         photos.append(
             FakePhoto(
                 chatID: target.id, messageID: message.messageID, uploaded: file?.contents, sentByFileID: file == nil ? reference : nil,
@@ -230,6 +220,105 @@ extension FakeBotAPIState {
         var extra: [String: FakeJSON] = ["photo": .array(photoSizes.map(\.json))]
         if !caption.plain.isEmpty { extra["caption"] = .string(caption.plain) }
         return .ok(messageJSON(message, extra: extra))
+    }
+
+    /// Stores an uploaded image as Telegram does: three sizes, each with a file id of its own, the
+    /// largest being the image itself; returns them, smallest first.
+    private mutating func storePhoto(_ contents: Data) -> [FakePhotoSize] {
+        let (width, height) = Self.pngSize(contents) ?? (0, 0)
+        let number = storedPhotos.count + 1
+        let sizes =
+            [90, 320].map { side in
+                let scale = Double(side) / Double(max(width, height))
+                return FakePhotoSize(
+                    fileID: "photo-\(number)-\(side)", width: Int(Double(width) * scale), height: Int(Double(height) * scale),
+                    fileSize: side * 40)
+            } + [FakePhotoSize(fileID: "photo-\(number)", width: width, height: height, fileSize: contents.count)]
+        for size in sizes { storedPhotos[size.fileID] = sizes }
+        return sizes
+    }
+
+    /// Telegram's rules for replacing a photo message's picture: `media` is an `InputMediaPhoto` (JSON,
+    /// also as a form field) whose `media` is `attach://<name>` of a PNG uploaded in the same request
+    /// under that name, or a file id the fake issued; its caption (with its `parse_mode`) replaces the
+    /// message's, `reply_markup` its buttons. Only photo messages of the bot are edited here; the same
+    /// picture with the same caption and buttons is "message is not modified", as for any edit.
+    private mutating func editMessageMedia(_ parameters: RequestParameters, now: Date, monotonic: Double) -> APIReply {
+        guard parameters.string("inline_message_id") == nil else { return .badRequest("message to edit not found") }
+        let target: FakeChat
+        let key: MessageKey
+        switch targetMessage(parameters) {
+        case .success(let found): (target, key) = found
+        case .failure(let reply): return reply
+        }
+        guard let media = parameters.json("media"), media.objectValue != nil else {
+            return .badRequest("can't parse InputMedia JSON object")
+        }
+        guard media["type"]?.stringValue == "photo" else { return .badRequest("can't parse InputMedia: unsupported type") }
+        guard let reference = media["media"]?.stringValue, !reference.isEmpty else {
+            return .badRequest("there is no media in the request")
+        }
+        var upload: RequestParameters.UploadedFile?
+        var sizes: [FakePhotoSize]?
+        if reference.hasPrefix("attach://") {
+            guard let file = parameters.files[String(reference.dropFirst("attach://".count))] else {
+                return .badRequest("wrong HTTP URL specified")
+            }
+            guard file.contents.count <= 10 << 20 else { return .badRequest("file is too big") }
+            guard let (width, height) = Self.pngSize(file.contents) else { return .badRequest("IMAGE_PROCESS_FAILED") }
+            guard width + height <= 10_000, max(width, height) <= 20 * min(width, height) else {
+                return .badRequest("PHOTO_INVALID_DIMENSIONS")
+            }
+            upload = file
+        } else {
+            guard let known = storedPhotos[reference] else { return .badRequest("wrong file identifier/HTTP URL specified") }
+            sizes = known
+        }
+        let caption: (plain: String, html: String?)
+        switch Self.render(media["caption"]?.stringValue ?? "", parseMode: media["parse_mode"]?.stringValue, limit: 1024, allowEmpty: true)
+        {
+        case .success(let value): caption = value
+        case .failure(let reply): return reply
+        }
+        let markup: (buttons: [[FakeButton]], inline: FakeJSON?)
+        switch Self.parseMarkup(parameters.json("reply_markup")) {
+        case .success(let value): markup = value
+        case .failure(let reply): return reply
+        }
+        guard let index = sentIndex[key], !sent[index].isDeleted else {
+            return knownMessages.contains(key) ? .badRequest("message can't be edited") : .badRequest("message to edit not found")
+        }
+        let current = sent[index]
+        guard let currentPhoto = current.photoFileID else { return .badRequest("there is no media in the message to edit") }
+        if let sizes, sizes[sizes.count - 1].fileID == currentPhoto, caption.plain == current.text, caption.html == current.html,
+            markup.inline == sentMarkup[key]
+        {
+            return .badRequest(
+                "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
+            )
+        }
+        if let reply = admit(chat: target, countsGlobally: false, monotonic: monotonic) { return reply }
+        let photoSizes = sizes ?? storePhoto(upload?.contents ?? Data())
+        let largest = photoSizes[photoSizes.count - 1]
+        var edited = current
+        edited.text = caption.plain
+        edited.html = caption.html
+        edited.parseMode = media["parse_mode"]?.stringValue
+        edited.buttons = markup.buttons
+        edited.photoFileID = largest.fileID
+        edited.editDate = now
+        edited.edits.append(
+            FakeMessageEdit(text: caption.plain, html: caption.html, buttons: markup.buttons, date: now, photoFileID: largest.fileID))
+        sent[index] = edited
+        sentMarkup[key] = markup.inline
+        mediaEdits.append(
+            FakePhoto(
+                chatID: target.id, messageID: key.messageID, uploaded: upload?.contents, sentByFileID: upload == nil ? reference : nil,
+                fileID: largest.fileID, width: largest.width, height: largest.height, caption: caption.plain.isEmpty ? nil : caption.plain,
+                messageThreadID: current.messageThreadID, replyToMessageID: current.replyToMessageID))
+        var extra: [String: FakeJSON] = ["photo": .array(photoSizes.map(\.json)), "edit_date": .int(Int64(now.timeIntervalSince1970))]
+        if !caption.plain.isEmpty { extra["caption"] = .string(caption.plain) }
+        return .ok(messageJSON(edited, extra: extra))
     }
 
     /// Width and height from a PNG's header; nil when `data` is not a PNG.
@@ -595,7 +684,7 @@ extension FakeBotAPIState {
             "chat": (chats[message.chatID] ?? FakeChat(id: message.chatID, type: .private)).json,
             "date": .int(Int64(message.date.timeIntervalSince1970)),
         ]
-        if extra["document"] == nil, extra["caption"] == nil { members["text"] = .string(message.text) }
+        if extra["document"] == nil, extra["photo"] == nil, extra["caption"] == nil { members["text"] = .string(message.text) }
         let key = MessageKey(chatID: message.chatID, messageID: message.messageID)
         if let markup = sentMarkup[key] { members["reply_markup"] = markup }
         if let replyTo = message.replyToMessageID {

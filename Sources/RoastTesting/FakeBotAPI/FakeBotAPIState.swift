@@ -58,6 +58,8 @@ struct FakeBotAPIState: Sendable {
     var inlineAnswers: [FakeInlineAnswer] = []
     var documents: [FakeDocument] = []
     var photos: [FakePhoto] = []
+    /// Every picture `editMessageMedia` put in place of a photo message's, in order.
+    var mediaEdits: [FakePhoto] = []
     /// Every photo file id the fake issued, with the sizes of the photo it names.
     var storedPhotos: [String: [FakePhotoSize]] = [:]
     var commandSets: [FakeCommandSet] = []

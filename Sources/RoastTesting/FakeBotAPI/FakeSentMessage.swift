@@ -21,6 +21,9 @@ public struct FakeSentMessage: Sendable, Equatable {
     public var isDeleted: Bool
     /// Set for `sendDocument`.
     public var documentFilename: String?
+    /// For a photo message: the file id of the photo it shows now (its largest size), which
+    /// `editMessageMedia` replaces.
+    public var photoFileID: String? = nil
 
     public var allButtons: [FakeButton] { buttons.flatMap { $0 } }
 }
@@ -44,4 +47,6 @@ public struct FakeMessageEdit: Sendable, Equatable {
     public var html: String?
     public var buttons: [[FakeButton]]
     public var date: Date
+    /// For `editMessageMedia`: the file id of the photo the edit put in place.
+    public var photoFileID: String? = nil
 }

@@ -63,6 +63,8 @@ public struct TelegramPlatform: ChatPlatform {
             return Delivered(message: try await sendDocument(document, to: chat))
         case .photo(let photo):
             return try await sendPhoto(photo, to: chat)
+        case .editPhoto(let target, let photo):
+            return try await editPhoto(target, in: chat, to: photo)
         }
     }
 
@@ -167,22 +169,7 @@ public struct TelegramPlatform: ChatPlatform {
     /// `sendPhoto`: a PNG is uploaded, a stored photo sent by its `file_id`; the caption is cut to
     /// Telegram's 1,024 characters. The returned stored id is the largest stored size's `file_id`.
     public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> Delivered {
-        let caption: String? =
-            try photo.caption.map { text throws(DeliveryError) in
-                try rendered(OutgoingMessage(text: Self.captionSized(text))).first?.html
-            } ?? nil
-        let keyboard: InlineKeyboardMarkup?
-        do {
-            keyboard = try renderer.keyboard(photo.buttons)
-        } catch {
-            logger.error("keyboard cannot be rendered for Telegram", metadata: ["error": "\(error)"])
-            throw .rejected(reason: "unrenderable keyboard: \(error)")
-        }
-        let input: InputPhoto
-        switch photo.image {
-        case .png(let bytes): input = .upload(filename: "roastmelater.png", data: bytes)
-        case .stored(let stored): input = .fileID(stored.rawValue)
-        }
+        let (input, caption, keyboard) = try prepared(photo)
         let client = client
         var (topic, replyTo) = (photo.topic, photo.replyTo)
         while true {
@@ -198,6 +185,48 @@ public struct TelegramPlatform: ChatPlatform {
                 logger.notice("forum topic gone; posting in the main thread", metadata: ["chat": "\(chat)"])
                 (topic, replyTo) = (nil, nil)
             }
+        }
+    }
+
+    /// `editMessageMedia`: the photo message `message` shows `photo` instead — a PNG uploaded, or a
+    /// stored photo by its `file_id` (a card shown before is not uploaded again) — with its caption and
+    /// buttons, where it is. The returned stored id is the new picture's largest size's `file_id`.
+    /// Telegram's "message is not modified" (the same picture, caption and buttons: a press on the
+    /// style a card shows) counts as success.
+    public func editPhoto(_ message: MessageID, in chat: ChatID, to photo: OutgoingPhoto) async throws(DeliveryError) -> Delivered {
+        let (input, caption, keyboard) = try prepared(photo)
+        let client = client
+        return try await deliver("editMessageMedia", to: chat) { () async throws(TelegramError) -> Delivered in
+            do throws(TelegramError) {
+                let edited = try await client.editMessageMedia(
+                    chatID: chat.rawValue, messageID: message.rawValue, photo: input, caption: caption,
+                    parseMode: caption == nil ? nil : .html, replyMarkup: keyboard)
+                return Delivered(message: nil, storedPhoto: edited.largestPhoto.map { StoredPhotoID($0.fileID) })
+            } catch  where error.isEditNotModified {
+                return Delivered(message: nil)
+            } catch {
+                throw error
+            }
+        }
+    }
+
+    /// A photo as the Bot API takes it: the upload or the `file_id`, the caption as HTML cut to
+    /// ``captionLimit``, the keyboard.
+    private func prepared(_ photo: OutgoingPhoto) throws(DeliveryError) -> (InputPhoto, caption: String?, keyboard: InlineKeyboardMarkup?) {
+        let caption: String? =
+            try photo.caption.map { text throws(DeliveryError) in
+                try rendered(OutgoingMessage(text: Self.captionSized(text))).first?.html
+            } ?? nil
+        let keyboard: InlineKeyboardMarkup?
+        do {
+            keyboard = try renderer.keyboard(photo.buttons)
+        } catch {
+            logger.error("keyboard cannot be rendered for Telegram", metadata: ["error": "\(error)"])
+            throw .rejected(reason: "unrenderable keyboard: \(error)")
+        }
+        switch photo.image {
+        case .png(let bytes): return (.upload(filename: "roastmelater.png", data: bytes), caption, keyboard)
+        case .stored(let stored): return (.fileID(stored.rawValue), caption, keyboard)
         }
     }
 

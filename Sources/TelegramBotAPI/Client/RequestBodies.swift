@@ -117,6 +117,34 @@ struct EditMessageTextBody: Encodable {
     }
 }
 
+/// <https://core.telegram.org/bots/api#inputmediaphoto>: `media` is a stored `file_id` or
+/// `attach://<name>` for a file uploaded in the same request under that name.
+struct InputMediaPhotoBody: Encodable {
+    var type = "photo"
+    var media: String
+    var caption: String?
+    var parseMode: ParseMode?
+
+    enum CodingKeys: String, CodingKey {
+        case type, media, caption
+        case parseMode = "parse_mode"
+    }
+}
+
+struct EditMessageMediaBody: Encodable {
+    var chatID: Int64
+    var messageID: Int64
+    var media: InputMediaPhotoBody
+    var replyMarkup: InlineKeyboardMarkup?
+
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case messageID = "message_id"
+        case media
+        case replyMarkup = "reply_markup"
+    }
+}
+
 struct EditMessageReplyMarkupBody: Encodable {
     var chatID: Int64
     var messageID: Int64

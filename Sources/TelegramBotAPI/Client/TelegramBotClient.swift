@@ -195,6 +195,41 @@ public struct TelegramBotClient: Sendable {
         }
     }
 
+    /// Replaces the photo of a photo message, with its caption and buttons (`nil` removes them): an
+    /// upload as `multipart/form-data` (the `InputMediaPhoto` names it `attach://card`), or a stored
+    /// `file_id` as JSON. The returned message lists the new photo's stored sizes
+    /// (``SentMessage/largestPhoto``). <https://core.telegram.org/bots/api#editmessagemedia>
+    public func editMessageMedia(
+        chatID: Int64, messageID: Int64, photo: InputPhoto, caption: String? = nil, parseMode: ParseMode? = nil,
+        replyMarkup: InlineKeyboardMarkup? = nil
+    ) async throws(TelegramError) -> SentMessage {
+        var media = InputMediaPhotoBody(media: "", caption: caption, parseMode: caption == nil ? nil : parseMode)
+        switch photo {
+        case .fileID(let fileID):
+            media.media = fileID
+            let body = EditMessageMediaBody(chatID: chatID, messageID: messageID, media: media, replyMarkup: replyMarkup)
+            return try await call("editMessageMedia", json: body)
+        case .upload(let filename, let data):
+            let part = "card"
+            media.media = "attach://" + part
+            var form = MultipartForm()
+            form.addField("chat_id", String(chatID))
+            form.addField("message_id", String(messageID))
+            guard let encoded = try? Self.encoder.encode(media) else {
+                throw .invalidResponse("could not encode the editMessageMedia request")
+            }
+            form.addField("media", String(decoding: encoded, as: UTF8.self))
+            if let replyMarkup, let encoded = try? Self.encoder.encode(replyMarkup) {
+                form.addField("reply_markup", String(decoding: encoded, as: UTF8.self))
+            }
+            form.addFile(part, filename: filename, contentType: "image/png", data: data)
+            let request = HTTPRequest(
+                method: .post, url: url("editMessageMedia"), headers: [("Content-Type", form.contentType)], body: form.finished,
+                timeout: max(requestTimeout, 60), connectTimeout: connectTimeout)
+            return try await send(request)
+        }
+    }
+
     // MARK: Transport
 
     /// Calls `method` with a JSON body and decodes its `result`.

@@ -35,7 +35,8 @@ public enum TelegramError: Error, Sendable, Hashable {
         }
     }
 
-    /// `editMessageText` with the same content: nothing to do.
+    /// An edit (`editMessageText`, `editMessageReplyMarkup`, `editMessageMedia`) with the same content:
+    /// nothing to do.
     public var isEditNotModified: Bool {
         guard case .api(400, let description) = self else { return false }
         return description.localizedCaseInsensitiveContains("message is not modified")

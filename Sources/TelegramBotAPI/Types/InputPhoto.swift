@@ -1,4 +1,5 @@
-/// The photo of a `sendPhoto`: a new image uploaded with the request, or one Telegram stored.
+/// The photo of a `sendPhoto` or an `editMessageMedia`: a new image uploaded with the request, or one
+/// Telegram stored.
 /// <https://core.telegram.org/bots/api#sending-files>
 public enum InputPhoto: Sendable, Hashable {
     /// Uploaded as `multipart/form-data` (at most 10 MB).

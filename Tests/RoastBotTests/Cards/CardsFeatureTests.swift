@@ -144,6 +144,68 @@ struct CardsFeatureTests {
         #expect(bot.platform.sentPhotos.count == 2)
     }
 
+    /// The template and format buttons under a card change that card: however many styles are looked
+    /// through, the chat holds one picture; a style shown before is put back by its stored photo.
+    @Test func styleButtonsChangeTheCardTheyAreUnderInPlace() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let (roast, message) = try await Self.roast(&bot)
+        await Self.press(&bot, .card(roast.id, nil), on: message)
+        let card = try #require(bot.platform.sentPhotos.first)
+        // Each press is a button the card shows at that moment (a press carries only what its message
+        // offers): Midnight, then Story, then back to square, then Crimson.
+        let styles = [
+            CardChoice(template: .midnight, format: .post), CardChoice(template: .midnight, format: .story),
+            CardChoice(template: .midnight, format: .post), .standard,
+        ]
+        for style in styles {
+            await Self.press(&bot, .card(roast.id, style), on: card.message)
+        }
+
+        #expect(bot.platform.sentPhotos.count == 1)
+        let edits = bot.platform.editedPhotos
+        #expect(edits.map(\.message) == Array(repeating: card.message, count: 4))
+        #expect(edits.allSatisfy { $0.chat == BotFixture.group.id })
+        // Crimson square, Midnight square, Midnight story drawn; Midnight square and Crimson square
+        // again from their stored photos.
+        #expect(bot.pictures.drawn.count == 3)
+        #expect(edits[2].photo.image == .stored(edits[0].stored))
+        #expect(edits.last?.photo.image == .stored(card.stored))
+        #expect(edits[0].photo.caption?.plainText == Phrasebook(.vi).cardCaption(.midnight, .post))
+        #expect(edits[0].photo.buttons.joined().contains { $0.label == "✓ Midnight" })
+        #expect(Self.notices(bot).suffix(4) == Array(repeating: Phrasebook(.vi).cardDrawing, count: 4))
+        // Each new picture is stored for its style, as a posted card's is.
+        let story = CardKey(roast: roast.id, template: .midnight, format: .story)
+        #expect(try bot.database.read { try $0.cardPhoto(story) } == edits[1].stored)
+        // 🖼 under the roast still posts a card of its own.
+        await Self.press(&bot, .card(roast.id, nil), on: message, from: BotFixture.bob)
+        #expect(bot.platform.sentPhotos.count == 2)
+    }
+
+    /// Styles pressed through before the card changed show the last one, drawn once.
+    @Test func stylesPressedQuicklyShowTheLastOneDrawnOnce() async throws {
+        var bot = try BotFixture()
+        defer { bot.cleanUp() }
+        let (roast, message) = try await Self.roast(&bot)
+        await Self.press(&bot, .card(roast.id, nil), on: message)
+        let card = try #require(bot.platform.sentPhotos.first)
+        let presses = [CardTemplate.midnight, .paper, .crimson].enumerated().map { index, template in
+            bot.envelope(
+                .press(
+                    callbackID: "s\(index)",
+                    data: CardsFeature.ButtonAction.card(roast.id, CardChoice(template: template, format: .story)).payload,
+                    message: card.message))
+        }
+        await bot.run(presses[0], presses[1], presses[2])
+        #expect(bot.platform.editedPhotos.count == 1)
+        #expect(bot.pictures.drawn.count == 2)
+        guard case .card(let shown) = try #require(bot.pictures.drawn.last) else {
+            Issue.record("not a card")
+            return
+        }
+        #expect(shown.template == .crimson && shown.format == .story)
+    }
+
     @Test func premiumTemplatesWaitForASevenDayStreak() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }

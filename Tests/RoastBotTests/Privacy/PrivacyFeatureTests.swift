@@ -63,7 +63,8 @@ struct PrivacyFeatureTests {
         // The group saw two short notes, no file and nothing of the data.
         let inGroup = bot.platform.deliveries[before...].filter { delivery in
             switch delivery {
-            case .sent(let id, _, _), .edited(let id, _, _), .editedButtons(let id, _, _), .document(let id, _, _), .photo(let id, _, _, _):
+            case .sent(let id, _, _), .edited(let id, _, _), .editedButtons(let id, _, _), .document(let id, _, _), .photo(let id, _, _, _),
+                .editedPhoto(let id, _, _, _):
                 id == BotFixture.group.id
             case .answered: false
             }

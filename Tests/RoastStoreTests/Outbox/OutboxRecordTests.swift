@@ -48,8 +48,32 @@ struct OutboxRecordTests {
                     fallback: RichText(plain: "x")))),
     ]
 
+    /// Actions added to format 2 after it was first written (see ``rowsOfFormatTwoWrittenBeforeEditPhotoReadTheSame()``).
+    static let laterActions: [QueuedAction] = [
+        .editPhoto(
+            MessageID(44),
+            Photo(
+                image: PictureOrder(
+                    picture: .card(
+                        RoastCard(
+                            text: oddText, language: .en, category: .codeReviews, spice: SpiceLevel(clamping: 2), template: .midnight,
+                            format: .post, deepLink: "t.me/RoastMeLaterBot?start=roast_code_reviews_2", collectionLabel: oddText)),
+                    card: CardKey(roast: RoastID(7), template: .midnight, format: .post), requester: UserID(3),
+                    fallback: RichText(plain: oddText)),
+                caption: RichText(plain: oddText), buttons: [[Button("✓ Midnight", data: "k:7:midnight:post")], []])),
+        .editPhoto(
+            MessageID(Int64.min),
+            Photo(
+                image: PictureOrder(
+                    picture: .card(
+                        RoastCard(
+                            text: "", language: .vi, category: .deadlines, spice: SpiceLevel(clamping: 1), template: .paper, format: .story,
+                            deepLink: "")),
+                    fallback: RichText([])), replyTo: MessageID(9), topic: TopicID(77))),
+    ]
+
     /// Each action alone, for one person, and in answer to an interaction.
-    static let records: [OutboxRecord] = actions.flatMap { action in
+    static let records: [OutboxRecord] = (actions + laterActions).flatMap { action in
         [
             OutboxRecord(action: action), OutboxRecord(action: action, person: UserID(42)),
             OutboxRecord(action: action, person: UserID(Int64.max), interaction: Interaction(handle: oddText)),
@@ -84,6 +108,21 @@ struct OutboxRecordTests {
         for (line, action) in zip(lines, Self.actions) {
             #expect(!line.contains("\"v\""))
             #expect(try JSONDecoder().decode(OutboxRecord.self, from: Data(line.utf8)) == OutboxRecord(action: action))
+        }
+    }
+
+    /// `Fixtures/outbox-v2.jsonl`: the payloads format 2's writer wrote for ``actions`` (each alone, for
+    /// one person, in answer to an interaction) before `editPhoto` was added to it, read as the same
+    /// records: the addition changed nothing a queue left by that version holds.
+    @Test func rowsOfFormatTwoWrittenBeforeEditPhotoReadTheSame() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/outbox-v2.jsonl")
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").map(String.init)
+        let written = Array(Self.records.prefix(Self.actions.count * 3))
+        #expect(lines.count == written.count)
+        for (line, record) in zip(lines, written) {
+            #expect(line.contains(#""v":2"#))
+            #expect(try JSONDecoder().decode(OutboxRecord.self, from: Data(line.utf8)) == record)
+            #expect(record.json == line, "the writer still writes these rows as it did")
         }
     }
 

@@ -8,8 +8,8 @@ import Timekeeping
 
 @testable import TelegramAdapter
 
-/// `sendPhoto` through the platform: the gate, the caption, the buttons, the stored id, a topic
-/// that is gone.
+/// `sendPhoto` and `editMessageMedia` through the platform: the gate, the caption, the buttons, the
+/// stored id, a topic that is gone, an edit that changes nothing.
 @Suite struct TelegramPlatformPhotoTests {
     static let group = ChatID(-1_001_234)
 
@@ -54,6 +54,39 @@ import Timekeeping
         let caption = try #require(body["caption"] as? String)
         #expect(caption.count <= 1_024)
         #expect(caption.hasSuffix("…"))
+    }
+
+    @Test func anEditedPictureGoesThroughTheGateAsEditMessageMediaAndReturnsItsStoredID() async throws {
+        http.enqueue(Self.sentPhoto)
+        let photo = OutgoingPhoto(
+            image: .png([0x89, 0x50, 0x4E, 0x47]), caption: RichText([.plain("🖼 "), .bold("Midnight")]),
+            buttons: [[Button("✓ Midnight", data: "k:1:midnight:post")]], replyTo: MessageID(5120), topic: TopicID(77))
+        let edited = try await platform.perform(.editPhoto(MessageID(60), photo), at: Destination(chat: Self.group))
+        #expect(edited == Delivered(message: nil, storedPhoto: StoredPhotoID("full")))
+        #expect(gate.acquired == [Self.group])
+        let request = try #require(http.requests.first)
+        #expect(request.url.hasSuffix("/editMessageMedia"))
+        let form = String(decoding: request.body, as: UTF8.self)
+        #expect(form.contains("name=\"message_id\"\r\n\r\n60\r\n"))
+        #expect(form.contains(#""caption":"🖼 <b>Midnight</b>""#))
+        #expect(form.contains("k:1:midnight:post"))
+        // The message stays where it is: no topic or reply travels with an edit.
+        #expect(!form.contains("message_thread_id") && !form.contains("reply_parameters"))
+    }
+
+    /// A press on the style a card shows already: the same picture, caption and buttons.
+    @Test func anEditThatChangesNothingIsNotAFailure() async throws {
+        http.enqueue(
+            .refusal(
+                400,
+                "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
+            ))
+        let edited = try await platform.perform(
+            .editPhoto(MessageID(60), OutgoingPhoto(image: .stored(StoredPhotoID("full")))), at: Destination(chat: Self.group))
+        #expect(edited == Delivered(message: nil))
+        #expect(http.requests.count == 1)
+        let body = try #require(JSONSerialization.jsonObject(with: Data(http.requests[0].body)) as? [String: Any])
+        #expect((body["media"] as? [String: Any])?["media"] as? String == "full")
     }
 
     @Test func aPhotoForATopicThatIsGoneGoesToTheMainThread() async throws {

@@ -5,8 +5,8 @@ import Testing
 
 @testable import TelegramBotAPI
 
-/// `sendPhoto` (an upload as `multipart/form-data`, or a stored `file_id` as JSON) and inline
-/// results that post a stored photo.
+/// `sendPhoto` and `editMessageMedia` (an upload as `multipart/form-data`, or a stored `file_id` as
+/// JSON) and inline results that post a stored photo.
 @Suite struct PhotoRequestTests {
     static let sentPhoto = #"""
         {"message_id":41,"chat":{"id":-100,"type":"supergroup"},"date":1767312000,
@@ -61,6 +61,50 @@ import Testing
         #expect(body["chat_id"] as? Int == -100)
         #expect(body["message_thread_id"] as? Int == 77)
         #expect(body["caption"] == nil)
+    }
+
+    @Test func anEditedPictureIsUploadedAsAMultipartFormThatAttachesItToTheInputMedia() async throws {
+        let http = StubHTTPClient([.ok(Self.sentPhoto)])
+        let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 255, 13, 10]
+        let keyboard = InlineKeyboardMarkup(inlineKeyboard: [[.callback("✓ Midnight", data: "k:7:midnight:post")]])
+
+        let message = try await client.editMessageMedia(
+            chatID: -100, messageID: 41, photo: .upload(filename: "card.png", data: png), caption: "<b>Midnight</b>", parseMode: .html,
+            replyMarkup: keyboard)
+
+        #expect(message.largestPhoto?.fileID == "large")
+        let request = try #require(http.requests.first)
+        #expect(request.url.hasSuffix("/editMessageMedia"))
+        #expect(try #require(header(request, "Content-Type")).hasPrefix("multipart/form-data; boundary="))
+        let form = String(decoding: request.body, as: UTF8.self)
+        #expect(form.contains("name=\"chat_id\"\r\n\r\n-100\r\n"))
+        #expect(form.contains("name=\"message_id\"\r\n\r\n41\r\n"))
+        #expect(
+            form.contains(
+                "name=\"media\"\r\n\r\n{\"caption\":\"<b>Midnight</b>\",\"media\":\"attach://card\",\"parse_mode\":\"HTML\",\"type\":\"photo\"}\r\n"
+            ))
+        #expect(
+            form.contains(
+                "name=\"reply_markup\"\r\n\r\n{\"inline_keyboard\":[[{\"callback_data\":\"k:7:midnight:post\",\"text\":\"✓ Midnight\"}]]}\r\n"
+            ))
+        #expect(form.contains("name=\"card\"; filename=\"card.png\"\r\nContent-Type: image/png\r\n\r\n"))
+        let marker = Array("Content-Type: image/png\r\n\r\n".utf8)
+        let start = try #require(request.body.firstRange(of: marker)).upperBound
+        #expect(Array(request.body[start..<(start + png.count)]) == png)
+    }
+
+    @Test func anEditedPictureStoredBeforeIsNamedByItsFileIDAsJSON() async throws {
+        let http = StubHTTPClient([.ok(Self.sentPhoto)])
+        let client = TelegramBotClient(token: BotToken("123:SECRET"), http: http)
+        _ = try await client.editMessageMedia(chatID: -100, messageID: 41, photo: .fileID("AgACAgQ"))
+        let request = try #require(http.requests.first)
+        #expect(header(request, "Content-Type") == "application/json")
+        let body = try #require(JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+        #expect(body["chat_id"] as? Int == -100 && body["message_id"] as? Int == 41)
+        let media = try #require(body["media"] as? [String: Any])
+        #expect(media["type"] as? String == "photo" && media["media"] as? String == "AgACAgQ")
+        #expect(media["caption"] == nil && media["parse_mode"] == nil && body["reply_markup"] == nil)
     }
 
     @Test func inlineAnswersMixArticlesAndCachedPhotos() async throws {
