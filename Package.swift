@@ -192,7 +192,10 @@ let package = Package(
         .testTarget(
             name: "DiscordAPITests", dependencies: ["DiscordAPI", "CurlHTTP", "Timekeeping", "RoastTesting"], exclude: ["Samples"],
             swiftSettings: strict),
-        .testTarget(name: "roastbotTests", dependencies: ["roastbot", "TelegramAdapter"], swiftSettings: strict),
+        .testTarget(
+            name: "roastbotTests",
+            dependencies: ["roastbot", "TelegramAdapter", "DiscordAdapter", "DiscordAPI", "RoastStore", "ChatPlatform"],
+            swiftSettings: strict),
         .testTarget(name: "AIRoastsTests", dependencies: ["AIRoasts", "RoastCore", "RoastTesting", "CurlHTTP"], swiftSettings: strict),
         // Tests that open sockets or start processes.
         .testTarget(

@@ -12,7 +12,8 @@ public struct IncomingEnvelope: Sendable, Hashable {
     /// it is applied whenever it comes.
     ///
     /// A source that resumes from a point (Telegram's long polling) keeps keys that grow with time,
-    /// and the keys below its resume point are forgotten.
+    /// and the keys below its resume point are forgotten; Discord's are forgotten once older than its
+    /// replay window (the snowflake's time tells), and an event older than that is refused.
     public var key: Int64?
     /// When the event happened as its adapter dates it (the platform's timestamp where it has one;
     /// Discord: the snowflake's time), never when the bot processed it: streak days count from it.

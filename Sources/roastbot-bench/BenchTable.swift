@@ -59,6 +59,15 @@ enum Figure {
         guard let seconds = result.cpuSeconds, let perUpdate = result.cpuPerUpdate else { return "?" }
         return ms(perUpdate) + String(format: " (%.2f s over %d updates)", seconds, result.updates)
     }
+    /// "0.512 ms (0.51 s over 1000 commands)".
+    static func cpuPerCommand(_ result: DiscordEndToEndBenchmark.Result) -> String {
+        guard let seconds = result.cpuSeconds, let perCommand = result.cpuPerCommand else { return "?" }
+        return ms(perCommand) + String(format: " (%.2f s over %d commands)", seconds, result.commands)
+    }
+    /// p50 / p99 of `samples` in milliseconds: "12.345 ms / 1,501.000 ms".
+    static func seconds(_ samples: [Double]) -> String {
+        "\(ms(quantile(samples, 0.5))) / \(ms(quantile(samples, 0.99)))"
+    }
     /// "0.028 (117 over 4,217 requests); second half of the presses 0.000 (0 over 1,201)".
     static func connections(_ result: EndToEndBenchmark.Result) -> String {
         String(

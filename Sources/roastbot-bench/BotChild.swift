@@ -1,7 +1,7 @@
 import Foundation
 import RoastTesting
 
-/// The `roastbot` executable built next to this one, started against a fake Bot API with its own
+/// The `roastbot` executable built next to this one, started against a fake Bot API (or the fake Discord) with its own
 /// SQLite file and throttle limits off (unless told otherwise); its log goes to a file.
 final class BotChild {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -29,9 +29,26 @@ final class BotChild {
     ///   - webhookPort: serve Telegram by webhook on this loopback port instead of long polling.
     ///   - command: the program and its first arguments, instead of this build's `roastbot run`
     ///     (another build of it, or a comparison bot); `--config <file>` follows them.
-    init(
+    convenience init(
         fake: FakeBotAPI, throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info", webhookPort: UInt16? = nil,
         command: [String]? = nil
+    ) throws {
+        try self.init(
+            platform: ["TELEGRAM_BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL], throttleOff: throttleOff,
+            pollTimeout: pollTimeout, logLevel: logLevel, webhookPort: webhookPort, command: command)
+    }
+
+    /// The bot serving the fake Discord (its REST base; the gateway comes from `GET /gateway/bot`). Discord's rate
+    /// limits are the fake's: the bot's own throttle does not apply to Discord.
+    convenience init(discord: FakeDiscord, logLevel: String = "info", command: [String]? = nil) throws {
+        try self.init(
+            platform: ["DISCORD_BOT_TOKEN": discord.token, "DISCORD_API_URL": discord.apiBaseURL], logLevel: logLevel, command: command)
+    }
+
+    /// - Parameter platform: the token and address of the platform served.
+    private init(
+        platform: [String: String], throttleOff: Bool = true, pollTimeout: Int = 50, logLevel: String = "info",
+        webhookPort: UInt16? = nil, command: [String]? = nil
     ) throws {
         self.command = command ?? [Self.executable.path, "run"]
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-bench-\(UUID().uuidString)")
@@ -40,8 +57,6 @@ final class BotChild {
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
-            "TELEGRAM_BOT_TOKEN": fake.token,
-            "TELEGRAM_API_URL": fake.baseURL,
             "ROASTBOT_DB": directory.appendingPathComponent("bot.sqlite").path,
             "ROASTBOT_LIBRARY": Self.repositoryRoot.appendingPathComponent("config/library").path,
             "ROASTBOT_COLLECTIONS": Self.repositoryRoot.appendingPathComponent("config/collections.json").path,
@@ -51,6 +66,7 @@ final class BotChild {
             // 03:00 in Vietnam, no season: no scheduled post interferes with the measurement.
             "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00",
         ]
+        environment.merge(platform) { $1 }
         if let webhookPort {
             environment["ROASTBOT_WEBHOOK_ADDRESS"] = "127.0.0.1:\(webhookPort)"
             environment["ROASTBOT_WEBHOOK_URL"] = webhookURL

@@ -5,7 +5,7 @@ import Logging
 import RoastContent
 import RoastCore
 
-// roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards|listener] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
+// roastbot-bench [all|pipeline|history|e2e|discord|broadcast|memory|cards|listener] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 //     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
 //     [--cards N (cards: cards rendered per format; default 400)]
@@ -104,7 +104,7 @@ do {
                     format: "%.3f–%.3f; %.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0, steady.min() ?? 0, steady.max() ?? 0))
         }
         print(table.render())
-    case "all", "pipeline", "history", "e2e", "broadcast", "memory", "cards", "listener":
+    case "all", "pipeline", "history", "e2e", "discord", "broadcast", "memory", "cards", "listener":
         var table = BenchTable()
         print("machine: \(machine())")
         if mode == "all" || mode == "pipeline" {
@@ -183,6 +183,24 @@ do {
                 "RSS after the mix (100,000 profiles)", Figure.resident(big.after), target: "≤ 40 MB",
                 met: big.after.map { $0.totalKilobytes <= 40 * 1_024 })
             table.add("end to end with 100,000 profiles", "\(Figure.rate(big.throughput)) updates/s")
+        }
+        if mode == "all" || mode == "e2e" || mode == "discord" {
+            let burst = try await DiscordEndToEndBenchmark(commands: quick ? 300 : 1_000).run()
+            table.add("Discord: start-up to the gateway session (empty database)", Figure.ms(burst.startup))
+            table.add("Discord: RSS idle after start (empty database)", Figure.resident(burst.idle))
+            table.add(
+                "Discord end to end (roastbot + fake Discord, \(burst.commands) slash commands dispatched at once)",
+                "\(Figure.rate(burst.throughput)) commands/s")
+            table.add(
+                "Discord: dispatch → interaction callback, p50 / p99 (the same burst; \(burst.deferred) deferred, \(burst.refused) refused)",
+                Figure.seconds(burst.callbackDelays), target: "p99 < 3 s", met: Figure.quantile(burst.callbackDelays, 0.99) < 3)
+            table.add("Discord: CPU of the bot per command (user + system; the same burst)", Figure.cpuPerCommand(burst))
+            table.add("Discord: RSS after the burst (empty database)", Figure.resident(burst.after))
+            let paced = try await DiscordEndToEndBenchmark(commands: quick ? 100 : 300, pace: 20).run()
+            table.add(
+                "Discord: dispatch → interaction callback, p50 / p99 (\(paced.commands) commands at 20/s; \(paced.deferred) deferred)",
+                Figure.seconds(paced.callbackDelays), target: "p99 < 3 s", met: Figure.quantile(paced.callbackDelays, 0.99) < 3)
+            table.add("Discord: CPU of the bot per command (the same, at 20/s)", Figure.cpuPerCommand(paced))
         }
         if mode == "all" || mode == "listener" {
             let result = try await ListenerBenchmark(floodSeconds: quick ? 4 : 10).run()
@@ -266,7 +284,7 @@ do {
         print(table.render())
     default:
         print(
-            "usage: roastbot-bench [all|pipeline|history|e2e|broadcast|memory|cards] [--quick] [--chats N] [--one-by-one N] [--samples DIR] [--cards N] | cpu [--runs N] [--bot PATH]… [--compare COMMAND]… | soak [--minutes N] [--rate R]"
+            "usage: roastbot-bench [all|pipeline|history|e2e|discord|broadcast|memory|cards|listener] [--quick] [--chats N] [--one-by-one N] [--samples DIR] [--cards N] | cpu [--runs N] [--bot PATH]… [--compare COMMAND]… | soak [--minutes N] [--rate R]"
         )
         exit(2)
     }

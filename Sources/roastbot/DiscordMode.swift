@@ -12,8 +12,14 @@ import ServiceLifecycle
 import Timekeeping
 
 /// Serving Discord: the REST client (`DISCORD_API_URL`), the gateway session (its address from `GET /gateway/bot`),
-/// the platform, the bot, and the services it shares with Telegram (outbox, scheduler, banners, collections).
+/// the platform, the bot, and the services it shares with Telegram (outbox, scheduler, banners, collections,
+/// backups) and the operator's side (``Operations``: metrics, health, systemd's watchdog).
 enum DiscordMode {
+    /// How long the gateway session may stay closed before the bot counts as unhealthy: a resume after op 7, a
+    /// dropped connection or a zombie takes seconds (the first retry within a second); a minute without a session is
+    /// Discord out of reach, the identify budget spent, or backoff after repeated failures.
+    static let gatewaySilenceLimit: Duration = .seconds(60)
+
     static func run(settings: BotSettings) async throws {
         guard let token = settings.discord.token else { Composition.fail("no Discord bot token") }
         let (logger, pseudonyms) = Composition.bootstrapLogging(
@@ -37,6 +43,9 @@ enum DiscordMode {
             pseudonyms: pseudonyms)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
+        let operations = Operations(
+            metricsAddress: settings.metricsAddress, contact: PlatformContact(name: "gateway session"),
+            status: "connecting to Discord", logger: logger)
         let library = try await loadedLibrary
         let collections = await loadedCollections
         let safety = await loadedSafety
@@ -54,17 +63,23 @@ enum DiscordMode {
         let runtime = try BotRuntime(
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, abuseGate: Composition.abuseGate(settings), pictures: renderer,
-            clockRate: Composition.clockRate(settings))
+            metrics: operations.metrics.bot, health: operations.store, clockRate: Composition.clockRate(settings))
         let session = DiscordGatewaySession(
             configuration: GatewayConfiguration(
                 token: DiscordBotToken(token), intents: .bot(messageContent: settings.discord.messageContent)),
             clock: transportClock, logger: logger, gatewayBot: { try await client.getGatewayBot() })
         let gateway = DiscordGatewayService(
             session: session, platform: platform, pipeline: runtime.pipeline, commands: runtime.menu.published, client: client,
-            commandGuild: settings.discord.commandGuild.map { DiscordGuildID($0) }, logger: logger)
+            commandGuild: settings.discord.commandGuild.map { DiscordGuildID($0) }, contact: operations.contact,
+            clock: transportClock, logger: logger)
+        let health = operations.healthCheck(database: database, silenceLimit: gatewaySilenceLimit, clock: transportClock)
+        let listeners = await operations.startListeners(
+            platformRoutes: [:], health: health, database: database, ai: ai, clock: botClock, transportClock: transportClock,
+            logger: logger)
 
-        let services: [any Service] = [
+        var services: [any Service] = [
             OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
+            DiscordAppliedKeys(database: database, clock: transportClock, logger: logger),
             gateway,
             CollectionCatalogService(
                 store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
@@ -75,9 +90,14 @@ enum DiscordMode {
                 scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
                 retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
         ]
+        if let backups = Operations.dailyBackups(settings, database: database, clock: botClock, logger: logger) {
+            services.append(backups)
+        }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: services.map { .init(service: $0, serviceName: String(describing: type(of: $0))) },
+                services: operations.services(around: services, listeners: listeners, health: health, logger: logger).map {
+                    .init(service: $0, serviceName: String(describing: type(of: $0)))
+                },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         do {
@@ -115,7 +135,8 @@ extension DiscordMode {
 
 /// Runs the gateway session and feeds its dispatches, one at a time and in order, through the pipeline (the
 /// platform answers any interaction before Discord's 3 seconds, however long the queue); registers the commands
-/// once the first READY names the application.
+/// once the first READY names the application; refuses a dispatch older than ``DiscordReplayWindow`` (its key may
+/// be forgotten); keeps ``contact`` open while the session is.
 struct DiscordGatewayService: Service {
     let session: DiscordGatewaySession
     let platform: DiscordPlatform
@@ -123,6 +144,10 @@ struct DiscordGatewayService: Service {
     let commands: [MenuCommand]
     let client: DiscordClient
     let commandGuild: DiscordGuildID?
+    /// Open while the session is (READY or RESUMED until the connection ends), for the health check.
+    let contact: PlatformContact
+    /// The clock `contact` is recorded on.
+    let clock: any WallClock
     let logger: Logger
 
     func run() async throws {
@@ -142,7 +167,17 @@ struct DiscordGatewayService: Service {
         var translator: DiscordEventTranslator?
         var registered = false
         for await event in session.events {
-            guard case .dispatch(let raw) = event else { continue }
+            let raw: GatewayDispatch
+            switch event {
+            case .stateChanged(.ready), .stateChanged(.resumed):
+                contact.opened(atUptime: clock.uptime)
+                continue
+            case .stateChanged:
+                contact.closed(atUptime: clock.uptime)
+                continue
+            case .dispatch(let dispatch):
+                raw = dispatch
+            }
             let dispatch = DiscordDispatch(name: raw.name, json: raw.data)
             if case .ready(let ready) = dispatch {
                 translator = DiscordEventTranslator(botUserID: ready.user.id, applicationID: ready.application.id)
@@ -157,6 +192,13 @@ struct DiscordGatewayService: Service {
             guard let translator else { continue }
             switch await platform.receive(dispatch, with: translator) {
             case .event(let envelope):
+                if let key = envelope.key, DiscordReplayWindow.isBeyond(key, at: clock.now) {
+                    // Its key may be forgotten already (see DiscordAppliedKeys): applying it could apply it twice.
+                    logger.notice(
+                        "dispatch older than the replay window skipped",
+                        metadata: ["event": "\(raw.name)", "key": "\(key)", "made": "\(InstantText.utc(envelope.date))"])
+                    continue
+                }
                 await pipeline.process([envelope], from: .discord, nextOffset: nil)
             case .skip(let reason):
                 logger.debug("dispatch skipped", metadata: ["event": "\(raw.name)", "reason": "\(reason)"])

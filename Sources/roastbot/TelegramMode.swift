@@ -45,8 +45,12 @@ enum TelegramMode {
             pseudonyms: pseudonyms)
         defer { withExtendedLifetime(lock) {} }
         defer { database.close() }
-        let notifier = SystemdNotifier.fromEnvironment()
-        notifier?.send("READY=1\nSTATUS=connecting to Telegram")
+        let operations = Operations(
+            metricsAddress: settings.metricsAddress,
+            contact: PlatformContact(name: webhookURL == nil ? "poll" : "webhook delivery or check"), status: "connecting to Telegram",
+            logger: logger)
+        let metrics = operations.metrics
+        let contact = operations.contact
         let library = try await loadedLibrary
         let collections = await loadedCollections
         let safety = await loadedSafety
@@ -65,12 +69,9 @@ enum TelegramMode {
         Composition.returnLargeBlocksToTheSystem()
         let renderer = RendererProcess(executable: RendererProcess.besideThisExecutable(), logger: logger)
         defer { renderer.stop() }
-        let metrics = MetricsSetup(enabled: settings.metricsAddress != nil)
-        let contact = PlatformContact(name: webhookURL == nil ? "poll" : "webhook delivery or check")
         // Telegram just answered getMe (and deleteWebhook): the first long poll may take its whole
         // timeout to return, and the bot is not unhealthy meanwhile.
         contact.succeeded(atUptime: transportClock.uptime)
-        let storeHealth = StoreHealth(logger: logger)
         let throttle = SendThrottle(limits: settings.throttle, clock: transportClock)
         let platform = TelegramPlatform(
             client: client, renderer: TelegramMessageRenderer(botUsername: identity.username), gate: throttle, clock: transportClock,
@@ -80,18 +81,15 @@ enum TelegramMode {
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, administration: TelegramChatAdministration(client: client),
             inline: TelegramInlineAnswers(client: client), abuseGate: Composition.abuseGate(settings),
-            pictures: renderer, metrics: metrics.bot, health: storeHealth, clockRate: Composition.clockRate(settings))
+            pictures: renderer, metrics: metrics.bot, health: operations.store, clockRate: Composition.clockRate(settings))
         // The command menus are registered while polling starts: start-up does not wait for them.
         let menus = Task { [commands = runtime.menu.published] in
             try? await TelegramCommandMenu(client: client, logger: logger).publish(commands)
         }
         defer { menus.cancel() }
         let translator = UpdateTranslator(botUserID: identity.id, botUsername: identity.username)
-        let listenerHealth = ListenerHealth()
-        let health = HealthCheck(
-            database: database, store: storeHealth, contact: contact,
-            silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock,
-            listeners: { listenerHealth.problem() })
+        let health = operations.healthCheck(
+            database: database, silenceLimit: HealthCheck.silenceLimit(pollTimeout: settings.telegram.pollTimeout), clock: transportClock)
 
         // A week without updates may have Telegram number the next ones anew, below the mark of
         // applied ids: a mark that old is forgotten before any update is taken.
@@ -125,29 +123,11 @@ enum TelegramMode {
                 poller: poller, pipeline: runtime.pipeline, database: database, startOffset: startOffset, logger: logger,
                 metrics: metrics.bot)
         }
-        let listenerMetrics = ListenerMetrics(factory: metrics.factory)
-        if let address = settings.metricsAddress, let registry = metrics.registry {
-            let gauges = StateGauges(
-                factory: metrics.factory, database: database, store: storeHealth, contact: contact, clock: botClock,
-                transportClock: transportClock)
-            var circuitState: (@Sendable () -> Int)?
-            if let source = ai as? ChatCompletionsRoastSource { circuitState = { source.breakerState.level } }
-            let process = ProcessGauges(factory: metrics.factory, circuitState: circuitState)
-            for path in [OperationsEndpoints.metricsPath, OperationsEndpoints.healthPath] where routes[address]?[path] != nil {
-                Composition.fail("the webhook path \(path) is taken by the metrics listener on the same address")
-            }
-            routes[address, default: [:]][OperationsEndpoints.metricsPath] = OperationsEndpoints.metrics(registry: registry) {
-                gauges.refresh()
-                process.refresh()
-                listenerMetrics.refresh()
-            }
-            routes[address, default: [:]][OperationsEndpoints.healthPath] = OperationsEndpoints.health(health)
-        }
-        let listeners = await startListeners(routes, metrics: listenerMetrics, health: listenerHealth, logger: logger)
+        let listeners = await operations.startListeners(
+            platformRoutes: routes, health: health, database: database, ai: ai, clock: botClock, transportClock: transportClock,
+            logger: logger)
 
-        var services: [any Service] = []
-        if !listeners.isEmpty { services.append(ListenerService(listeners: listeners, logger: logger)) }
-        services += [
+        var services: [any Service] = [
             OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
             ingress,
             CollectionCatalogService(
@@ -159,20 +139,16 @@ enum TelegramMode {
                 scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
                 retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
         ]
-        if let directory = settings.backup.directory, let time = LocalTime(settings.backup.time) {
-            let backups = DailyBackups(
-                database: database, directory: directory, time: time, keep: settings.backup.keep, timeZone: .current, logger: logger)
-            services.append(DailyBackupService(backups: backups, clock: botClock))
-            logger.info("daily backups", metadata: ["directory": "\(directory)", "time": "\(time)", "keep": "\(settings.backup.keep)"])
-        }
-        if let notifier, let interval = SystemdNotifier.watchdogInterval() {
-            services.append(SystemdWatchdogService(notifier: notifier, interval: interval, check: health, logger: logger))
+        if let backups = Operations.dailyBackups(settings, database: database, clock: botClock, logger: logger) {
+            services.append(backups)
         }
         // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
         // dump of the whole object graph (library, caches…), which would dominate start-up.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: services.map { .init(service: $0, serviceName: String(describing: type(of: $0))) },
+                services: operations.services(around: services, listeners: listeners, health: health, logger: logger).map {
+                    .init(service: $0, serviceName: String(describing: type(of: $0)))
+                },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         do {
@@ -182,74 +158,6 @@ enum TelegramMode {
             throw ExitCode(Composition.unauthorizedExitCode)
         }
         logger.info("stopped")
-    }
-
-    /// Starts one listener per address, each on a thread of its own with the listener's limits, and
-    /// says what each exposes; a listener that cannot bind (the port is taken) ends the process with
-    /// exit code 1 and one line — a restart may find it free.
-    private static func startListeners(
-        _ routes: [ListenAddress: [String: HTTPRoute]], metrics: ListenerMetrics, health: ListenerHealth, logger: Logger
-    ) async -> [HTTPServer] {
-        var listeners: [HTTPServer] = []
-        let limits = HTTPLimits().fitted(toOpenFiles: openFileLimit(), listeners: routes.count)
-        if limits.connections < HTTPLimits().connections {
-            logger.notice(
-                "the open-file limit (\(openFileLimit())) allows each HTTP listener \(limits.connections) connections, not \(HTTPLimits().connections): the listeners keep to half of it, the bot's own files and connections have the rest; raise it (LimitNOFILE) for more"
-            )
-        }
-        for (address, paths) in routes.sorted(by: { $0.key.description < $1.key.description }) {
-            let operations = paths[OperationsEndpoints.metricsPath] != nil
-            let webhookPath = paths.keys.first { $0 != OperationsEndpoints.metricsPath && $0 != OperationsEndpoints.healthPath }
-            let name = [webhookPath.map { _ in "webhook" }, operations ? "metrics" : nil].compactMap { $0 }.joined(separator: "+")
-            do {
-                let listener = try HTTPServer(
-                    name: name, host: address.host, port: address.port, routes: paths, limits: limits, logger: logger,
-                    events: metrics.events(for: name))
-                listener.start()
-                listeners.append(listener)
-                metrics.watch(listener)
-                health.watch(listener)
-                logger.info(
-                    "HTTP listening",
-                    metadata: [
-                        "listener": "\(name)", "address": "\(address.host)", "port": "\(listener.port)", "paths": "\(paths.keys.sorted())",
-                    ])
-                let bound = ListenAddress(host: address.host, port: listener.port)
-                if let webhookPath {
-                    let maximumBody = paths[webhookPath]?.maximumBodyBytes ?? 0
-                    announceWebhook(on: bound, limits: limits, maximumBody: maximumBody, logger: logger)
-                }
-                if operations, !address.isLoopback {
-                    logger.warning(
-                        "\(OperationsEndpoints.metricsPath) and \(OperationsEndpoints.healthPath) on \(bound) are reachable from other machines: anyone who can connect reads the bot's figures (chats, backlog, errors, memory); firewall the port, or keep this listener on loopback (127.0.0.1)"
-                    )
-                }
-            } catch {
-                for started in listeners { await started.stop(timeout: 0) }
-                Composition.fail(error.description, code: 1)
-            }
-        }
-        return listeners
-    }
-
-    /// The process's open-file limit (`ulimit -n`, systemd's `LimitNOFILE`, soft): what every file,
-    /// socket and pipe of the bot shares.
-    private static func openFileLimit() -> Int {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
-        return Int(clamping: limit.rlim_cur)  // unlimited (all ones) clamps to Int.max
-    }
-
-    /// Says at start what the webhook listener exposes and what must stand in front of it.
-    private static func announceWebhook(on address: ListenAddress, limits: HTTPLimits, maximumBody: Int, logger: Logger) {
-        guard !address.isLoopback else {
-            logger.info(
-                "the webhook listener is on loopback: only a TLS reverse proxy on this machine can bring Telegram's deliveries to it")
-            return
-        }
-        logger.warning(
-            "the webhook listener on \(address) is reachable from other machines: serve it only through a TLS reverse proxy (Telegram delivers over HTTPS) and let nothing else reach this port. Itself it refuses deliveries without the secret (401), heads over \(limits.headBytes) bytes (431), bodies over \(maximumBody) bytes (413), and keeps at most \(limits.connections) connections"
-        )
     }
 
     /// `getMe` and `deleteWebhook`, retried with backoff while Telegram is unreachable; nil when the

@@ -6,7 +6,8 @@ import Timekeeping
 
 /// Whether the bot is doing its job, in one line: the database takes writes, its HTTP listeners take
 /// connections, and the platform answered recently (the last successful poll, or webhook delivery or
-/// check, within ``silenceLimit``). Behind the `/healthz` endpoint and the systemd watchdog.
+/// check, within ``silenceLimit``) or its link is open (Discord's gateway session; closed for longer than
+/// ``silenceLimit`` is a problem, a resume within it is not). Behind the `/healthz` endpoint and the systemd watchdog.
 public struct HealthCheck: Sendable {
     /// The verdict and its reason, one line for monitors and logs.
     public struct Report: Sendable, Hashable {
@@ -64,11 +65,14 @@ public struct HealthCheck: Sendable {
             return Report(isHealthy: false, reason: problem)
         }
         let limit = Self.wholeSeconds(silenceLimit)
-        guard let last = contact.lastSuccess else {
+        let now = clock.uptime
+        let (lastContact, isOpen) = contact.contact(atUptime: now)
+        if isOpen { return Report(isHealthy: true, reason: "ok: \(contact.name) open") }
+        guard let last = lastContact else {
             return Report(isHealthy: false, reason: "no successful \(contact.name) yet")
         }
-        let silence = Self.wholeSeconds(clock.uptime - last)
-        guard clock.uptime - last <= silenceLimit else {
+        let silence = Self.wholeSeconds(now - last)
+        guard now - last <= silenceLimit else {
             return Report(isHealthy: false, reason: "last successful \(contact.name) \(silence) s ago (limit \(limit) s)")
         }
         return Report(isHealthy: true, reason: "ok: last successful \(contact.name) \(silence) s ago")

@@ -61,8 +61,9 @@ public struct StateGauges: Sendable {
         databaseSize.record(sizes.database)
         logSize.record(sizes.log)
         databaseAvailable.record(store.unavailable == nil ? 1 : 0)
-        if let last = contact?.lastSuccess {
-            let age = transportClock.uptime - last
+        let now = transportClock.uptime
+        if let last = contact?.contact(atUptime: now).last {
+            let age = now - last
             contactAge.record(Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18)
         }
     }

@@ -44,8 +44,9 @@ extension StoreTransaction {
     }
 
     /// Forgets the applied events of `source` numbered below `sequence` (it will not resend them);
-    /// they keep counting as applied: the low-water mark rises to `sequence - 1`.
-    public func pruneApplied(from source: EventSource, below sequence: Int64) throws(StoreError) {
+    /// they keep counting as applied: the low-water mark rises to `sequence - 1`. Returns how many were forgotten.
+    @discardableResult
+    public func pruneApplied(from source: EventSource, below sequence: Int64) throws(StoreError) -> Int {
         try connection.execute(
             """
             INSERT INTO applied_low_water_marks (source, sequence, applied_at)
@@ -53,6 +54,7 @@ extension StoreTransaction {
             \(Self.raiseMark)
             """, source.rawValue, sequence)
         try connection.execute("DELETE FROM applied_events WHERE source = ? AND sequence < ?", source.rawValue, sequence)
+        return connection.changes
     }
 
     /// Forgets the applied events of `source` recorded before `date`: for a source without a resume

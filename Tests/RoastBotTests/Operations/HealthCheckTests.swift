@@ -60,6 +60,30 @@ struct HealthCheckTests {
         #expect(await setup.check.evaluate().isHealthy)
     }
 
+    /// Discord's gateway is a link that stays open, silent for as long as nobody uses the bot: healthy while it
+    /// is open however long; once closed (a resume under way), healthy for the silence limit, then not.
+    @Test func anOpenLinkIsContactAndOneClosedForLongerThanTheLimitIsNot() async throws {
+        let setup = try Setup()
+        let gateway = PlatformContact(name: "gateway session")
+        let check = HealthCheck(
+            database: setup.database, store: setup.store, contact: gateway, silenceLimit: .seconds(60), clock: setup.clock)
+        #expect(await check.evaluate() == HealthCheck.Report(isHealthy: false, reason: "no successful gateway session yet"))
+        gateway.opened(atUptime: setup.clock.uptime)
+        setup.clock.advance(by: 3_600)
+        #expect(await check.evaluate() == HealthCheck.Report(isHealthy: true, reason: "ok: gateway session open"))
+        gateway.closed(atUptime: setup.clock.uptime)
+        setup.clock.advance(by: 60)
+        #expect(await check.evaluate() == HealthCheck.Report(isHealthy: true, reason: "ok: last successful gateway session 60 s ago"))
+        gateway.closed(atUptime: setup.clock.uptime)
+        setup.clock.advance(by: 1)
+        #expect(
+            await check.evaluate()
+                == HealthCheck.Report(isHealthy: false, reason: "last successful gateway session 61 s ago (limit 60 s)"),
+            "closing again while closed does not count as contact")
+        gateway.opened(atUptime: setup.clock.uptime)
+        #expect(await check.evaluate().isHealthy, "healthy again once resumed")
+    }
+
     /// What the listeners report (the composition root asks them).
     final class ListenerProblem: Sendable {
         private let problem = Mutex<String?>(nil)
