@@ -35,13 +35,15 @@ struct DiscordAppliedKeysTests {
         let forgotten = try DiscordAppliedKeys.forgetOld(in: database, at: Self.now)
 
         #expect(forgotten == 2)
-        try database.read { tx in
-            #expect(try tx.appliedEventCount() == 3, "the recent, the fresh and Telegram's are still remembered one by one")
-            for key in [old, justOld, recent, fresh] { #expect(try tx.hasApplied(key, from: .discord), "\(key) counts as applied") }
-            #expect(try !tx.hasApplied(Self.key(madeAgo: 2 * 86_400 - 120), from: .discord), "a key inside the window never applied")
-            #expect(try tx.hasApplied(telegram, from: .telegram), "Telegram's keys are not Discord's to prune")
-            #expect(try tx.appliedLowWaterMark(of: .telegram) == nil)
+        let remembered = try database.read { tx in try tx.appliedEventCount() }
+        #expect(remembered == 3, "the recent, the fresh and Telegram's are still remembered one by one")
+        for key in [old, justOld, recent, fresh] {
+            #expect(try database.read { tx in try tx.hasApplied(key, from: .discord) }, "\(key) counts as applied")
         }
+        let neverApplied = Self.key(madeAgo: 2 * 86_400 - 120)
+        #expect(try !database.read { tx in try tx.hasApplied(neverApplied, from: .discord) }, "a key inside the window never applied")
+        #expect(try database.read { tx in try tx.hasApplied(telegram, from: .telegram) }, "Telegram's keys are not Discord's to prune")
+        #expect(try database.read { tx in try tx.appliedLowWaterMark(of: .telegram) } == nil)
         #expect(try DiscordAppliedKeys.forgetOld(in: database, at: Self.now) == 0, "nothing more to forget")
     }
 }
