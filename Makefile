@@ -38,7 +38,7 @@ lint:
 ## spacing), Discord's 3-second interaction deadline, and pacing (send rates and delays against the
 ## fake Bot API's clock). A machine busy with dozens of bots and servers at once cannot promise those.
 GATEWAY_SUITES := DiscordGatewayEndToEndTests|FakeDiscordGatewayTests
-DEADLINE_SUITES := DiscordPlatformEndToEndTests|DiscordEndToEndTests
+DEADLINE_SUITES := DiscordPlatformEndToEndTests|DiscordEndToEndTests|DiscordQueueDeadlineEndToEndTests
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests

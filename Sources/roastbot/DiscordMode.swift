@@ -133,8 +133,8 @@ extension DiscordMode {
     }
 }
 
-/// Runs the gateway session and feeds its dispatches, one at a time and in order, through the pipeline (the
-/// platform answers any interaction before Discord's 3 seconds, however long the queue); registers the commands
+/// Runs the gateway session and feeds its dispatches, one at a time and in order, through the pipeline (each is
+/// received as it arrives, so the platform answers any interaction before Discord's 3 seconds, however long the queue); registers the commands
 /// once the first READY names the application; refuses a dispatch older than ``DiscordReplayWindow`` (its key may
 /// be forgotten); keeps ``contact`` open while the session is.
 struct DiscordGatewayService: Service {
@@ -152,9 +152,19 @@ struct DiscordGatewayService: Service {
 
     func run() async throws {
         try await withGracefulShutdownHandler {
+            // Received and processed apart: each dispatch is received (an interaction's deadline timer starts) as it
+            // arrives, while the pipeline works through the ones before it — a burst of a thousand commands would
+            // otherwise start the timer of the last only once the others were applied, seconds after Discord's 3.
+            let (envelopes, queue) = AsyncStream.makeStream(of: IncomingEnvelope.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await session.run() }
-                group.addTask { await consume() }
+                group.addTask {
+                    await consume(into: queue)
+                    queue.finish()
+                }
+                group.addTask {
+                    for await envelope in envelopes { await pipeline.process([envelope], from: .discord, nextOffset: nil) }
+                }
                 try await group.waitForAll()
             }
         } onGracefulShutdown: {
@@ -163,7 +173,8 @@ struct DiscordGatewayService: Service {
         logger.info("gateway stopped")
     }
 
-    private func consume() async {
+    /// Receives every dispatch in order and queues its event for the pipeline, in the same order.
+    private func consume(into queue: AsyncStream<IncomingEnvelope>.Continuation) async {
         var translator: DiscordEventTranslator?
         var registered = false
         for await event in session.events {
@@ -199,7 +210,7 @@ struct DiscordGatewayService: Service {
                         metadata: ["event": "\(raw.name)", "key": "\(key)", "made": "\(InstantText.utc(envelope.date))"])
                     continue
                 }
-                await pipeline.process([envelope], from: .discord, nextOffset: nil)
+                queue.yield(envelope)
             case .skip(let reason):
                 logger.debug("dispatch skipped", metadata: ["event": "\(raw.name)", "reason": "\(reason)"])
             }
