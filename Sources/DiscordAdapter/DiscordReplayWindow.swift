@@ -22,4 +22,17 @@ public enum DiscordReplayWindow {
     public static func isBeyond(_ key: Int64, at now: Date) -> Bool {
         key < horizon(at: now)
     }
+
+    /// The snowflake of a keyed dispatch (the key ``DiscordEventTranslator`` gives its event) when it was made before
+    /// the window at `now`: such a dispatch is refused before the platform receives it — an interaction received
+    /// would be deferred within 3 seconds, answered as if new. Nil for a dispatch within the window or without a key.
+    public static func staleKey(of dispatch: DiscordDispatch, at now: Date) -> Int64? {
+        let key: Int64
+        switch dispatch {
+        case .interactionCreate(let interaction): key = interaction.id.rawValue
+        case .messageCreate(let message): key = message.id.rawValue
+        default: return nil
+        }
+        return isBeyond(key, at: now) ? key : nil
+    }
 }

@@ -201,15 +201,15 @@ struct DiscordGatewayService: Service {
                 continue
             }
             guard let translator else { continue }
+            if let key = DiscordReplayWindow.staleKey(of: dispatch, at: clock.now) {
+                // Its key may be forgotten already (see DiscordAppliedKeys): applying it could apply it twice.
+                logger.notice(
+                    "dispatch older than the replay window skipped",
+                    metadata: ["event": "\(raw.name)", "key": "\(key)", "made": "\(InstantText.utc(DiscordInteractionID(key).timestamp))"])
+                continue
+            }
             switch await platform.receive(dispatch, with: translator) {
             case .event(let envelope):
-                if let key = envelope.key, DiscordReplayWindow.isBeyond(key, at: clock.now) {
-                    // Its key may be forgotten already (see DiscordAppliedKeys): applying it could apply it twice.
-                    logger.notice(
-                        "dispatch older than the replay window skipped",
-                        metadata: ["event": "\(raw.name)", "key": "\(key)", "made": "\(InstantText.utc(envelope.date))"])
-                    continue
-                }
                 queue.yield(envelope)
             case .skip(let reason):
                 logger.debug("dispatch skipped", metadata: ["event": "\(raw.name)", "reason": "\(reason)"])
