@@ -119,6 +119,11 @@ import Testing
         #expect(englishQuestion.content.contains("Delete all your data"), "\(englishQuestion.content)")
         let vietnameseQuestion = try await use("forgetme", locale: "vi")
         #expect(vietnameseQuestion.content.contains("Xoá toàn bộ dữ liệu"), "\(vietnameseQuestion.content)")
+        let export = try #require(
+            discord.useCommand("export", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild, locale: "en-GB", guildLocale: "vi"))
+        let file = try #require(await scenario.waitForAnswer(export) { !$0.attachments.isEmpty }, "\(scenario.bot.log)")
+        #expect(file.isEphemeral)
+        #expect(file.content.contains("Your data"), "\(file.content)")
 
         _ = try await use("settings", options: Scenario.settingsChange("language en"), locale: "vi", permissions: FakeDiscordREST.managerPermissions)
         #expect(try await use("settings", locale: "vi").content.contains("Group settings"))
