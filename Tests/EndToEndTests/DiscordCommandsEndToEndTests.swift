@@ -113,6 +113,12 @@ import Testing
         #expect(try await use("settings", locale: "en-US").content.contains("Cài đặt nhóm"))
         let roast = try await use("roast", locale: "en-US")
         #expect(!roast.customIDs.isEmpty)
+        // A press the bot can only answer with a notice (a button it does not know): to the presser, in their locale.
+        let stale = try #require(
+            discord.pressButton(customID: "zz:stale", messageID: roast.id, by: Scenario.bob, locale: "en-US", guildLocale: "vi"))
+        let notice = try #require(await scenario.waitForAnswer(stale), "\(scenario.bot.log)")
+        #expect(notice.isEphemeral)
+        #expect(notice.content.contains("This button is stale"), "\(notice.content)")
 
         let englishQuestion = try await use("forgetme", locale: "en-US")
         #expect(englishQuestion.isEphemeral)

@@ -231,7 +231,7 @@ public struct CardsFeature: Feature {
         caption.append(.mention(profile.userID, name: profile.displayName))
         let order = PictureOrder(
             picture: .heatmap(heatmap), requester: profile.userID, fallback: RichText(plain: context.words.pictureUnavailable))
-        return HandlerOutcome(replies: [.picture(Photo(image: order, caption: caption))], notice: context.words.heatmapDrawing)
+        return HandlerOutcome(replies: [.picture(Photo(image: order, caption: caption))], notice: context.privateWords.heatmapDrawing)
     }
 
     private func reply(_ text: String) -> HandlerOutcome {
