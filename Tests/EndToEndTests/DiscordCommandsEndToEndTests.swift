@@ -72,7 +72,8 @@ import Testing
                 discord.useCommand(
                     "settings", options: change.map(Scenario.settingsChange) ?? [], by: Scenario.bob, channelID: Scenario.channel,
                     guildID: Scenario.guild, permissions: permissions, locale: "vi", guildLocale: "vi"))
-            let answer = try #require(await scenario.waitForAnswer(used) { !$0.content.isEmpty && $0.content != "✅" }, "\(scenario.bot.log)")
+            let answer = try #require(
+                await scenario.waitForAnswer(used) { !$0.content.isEmpty && $0.content != "✅" }, "\(scenario.bot.log)")
             #expect(scenario.rest.interaction(used.id)?.refusedCallbacks.isEmpty == true)
             return answer
         }
@@ -126,12 +127,14 @@ import Testing
         let vietnameseQuestion = try await use("forgetme", locale: "vi")
         #expect(vietnameseQuestion.content.contains("Xoá toàn bộ dữ liệu"), "\(vietnameseQuestion.content)")
         let export = try #require(
-            discord.useCommand("export", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild, locale: "en-GB", guildLocale: "vi"))
+            discord.useCommand(
+                "export", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild, locale: "en-GB", guildLocale: "vi"))
         let file = try #require(await scenario.waitForAnswer(export) { !$0.attachments.isEmpty }, "\(scenario.bot.log)")
         #expect(file.isEphemeral)
         #expect(file.content.contains("Your data"), "\(file.content)")
 
-        _ = try await use("settings", options: Scenario.settingsChange("language en"), locale: "vi", permissions: FakeDiscordREST.managerPermissions)
+        _ = try await use(
+            "settings", options: Scenario.settingsChange("language en"), locale: "vi", permissions: FakeDiscordREST.managerPermissions)
         #expect(try await use("settings", locale: "vi").content.contains("Group settings"))
         await scenario.stop()
     }
@@ -170,7 +173,8 @@ import Testing
         let scenario = try await Scenario.start()
         defer { scenario.bot.cleanUp() }
         let rest = scenario.rest
-        let used = try #require(scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
+        let used = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
         let roast = try #require(await scenario.waitForRoast(used), "\(scenario.bot.log)")
         let cardButton = try #require(roast.rows.flatMap { $0 }.first { $0.label == "🖼" }?.customID, "\(roast.rows)")
 

@@ -19,7 +19,8 @@ import Testing
         let rest = scenario.rest
 
         try "busy".write(toFile: faultFile, atomically: true, encoding: .utf8)
-        let used = try #require(scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
+        let used = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
         #expect(await rest.waitFor(timeout: .seconds(10)) { rest.interaction(used.id)?.responseType != nil }, "\(scenario.bot.log)")
         #expect(rest.interaction(used.id)?.responseType == 5)
         // The store stays busy well past Discord's 3 seconds.
@@ -48,7 +49,8 @@ import Testing
         defer { scenario.bot.cleanUp() }
         let rest = scenario.rest
 
-        let used = try #require(scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
+        let used = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
         let roast = await scenario.waitForRoast(used)
         #expect(roast?.content.contains(aiRoast) == true, "\(roast?.content ?? "none")\n\(scenario.bot.log)")
         let interaction = try #require(rest.interaction(used.id))

@@ -46,7 +46,8 @@ import Testing
         }
         // Dispatched now: in the gap (kept in the session's log and replayed on the resume), or just before the bot
         // leaves the old connection. Either way it must be answered once.
-        let used = try #require(scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
+        let used = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
         #expect(await gateway.waitFor(timeout: .seconds(60)) { gateway.resumes.contains(where: \.accepted) }, "\(scenario.bot.log)")
         let roast = await scenario.waitForRoast(used)
         #expect(roast != nil, "\(scenario.bot.log)")
@@ -55,7 +56,8 @@ import Testing
         }
 
         // A later command, answered after anything still queued: a second answer to the first would be there by now.
-        let later = try #require(scenario.discord.useCommand("roast", by: Scenario.bob, channelID: Scenario.channel, guildID: Scenario.guild))
+        let later = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.bob, channelID: Scenario.channel, guildID: Scenario.guild))
         #expect(await scenario.waitForRoast(later) != nil, "\(scenario.bot.log)")
 
         #expect(scenario.callbacks(of: used).count == 1)
@@ -77,9 +79,12 @@ import Testing
         let rest = scenario.rest
         let edits = FakeDiscordRoutes.editOriginal
         rest.injectRateLimit(route: edits, retryAfter: retryAfter)
-        let alices = try #require(scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
-        #expect(await rest.waitFor(timeout: .seconds(60)) { rest.requests(route: edits).contains { $0.status == 429 } }, "\(scenario.bot.log)")
-        let bobs = try #require(scenario.discord.useCommand("roast", by: Scenario.bob, channelID: Scenario.channel, guildID: Scenario.guild))
+        let alices = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
+        #expect(
+            await rest.waitFor(timeout: .seconds(60)) { rest.requests(route: edits).contains { $0.status == 429 } }, "\(scenario.bot.log)")
+        let bobs = try #require(
+            scenario.discord.useCommand("roast", by: Scenario.bob, channelID: Scenario.channel, guildID: Scenario.guild))
         #expect(await scenario.waitForRoast(alices) != nil, "\(scenario.bot.log)")
         #expect(await scenario.waitForRoast(bobs) != nil, "\(scenario.bot.log)")
 

@@ -55,7 +55,7 @@ struct DiscordBotScenario: Sendable {
     /// The messages that answer `interaction` as they stand now: its original response, then its follow-ups.
     func answers(_ interaction: FakeDiscordInteraction) -> [FakeDiscordMessage] {
         guard let current = rest.interaction(interaction.id) else { return [] }
-        return ([current.originalMessageID].compactMap { $0} + current.followupIDs).compactMap(rest.message)
+        return ([current.originalMessageID].compactMap { $0 } + current.followupIDs).compactMap(rest.message)
     }
 
     /// Waits for an answer to `interaction` that is no longer "thinking…" and satisfies `condition`.
