@@ -121,6 +121,16 @@ import Testing
         #expect(notice.isEphemeral)
         #expect(notice.content.contains("This button is stale"), "\(notice.content)")
 
+        // The mood panel is the server's (Vietnamese); what a press on it says is for the presser alone, in English.
+        let moods = try await use("mood", locale: "en-US")
+        #expect(moods.content.contains("Hôm nay bạn thấy thế nào?"), "\(moods.content)")
+        let mood = try #require(moods.rows.first?.first?.customID, "\(moods.rows)")
+        let pressed = try #require(
+            discord.pressButton(customID: mood, messageID: moods.id, by: Scenario.alice, locale: "en-US", guildLocale: "vi"))
+        let said = try #require(await scenario.waitForAnswer(pressed), "\(scenario.bot.log)")
+        #expect(said.isEphemeral)
+        #expect(said.content.contains("Today's mood"), "\(said.content)")
+
         let englishQuestion = try await use("forgetme", locale: "en-US")
         #expect(englishQuestion.isEphemeral)
         #expect(englishQuestion.content.contains("Delete all your data"), "\(englishQuestion.content)")
