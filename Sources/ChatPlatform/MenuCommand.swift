@@ -7,10 +7,17 @@ public struct MenuCommand: Sendable, Hashable {
         case everyone
         /// Administrators of a group (and everyone in a private chat, where each person administers their own).
         case admins
+        /// Everyone may use it to read; only administrators to change (settings). A platform whose commands carry
+        /// default permissions offers it to administrators by default; one with plain menus lists it for everyone.
+        case everyoneReadsAdminsChange
     }
 
-    /// The name without the slash: lower-case ASCII letters, digits and `_`.
+    /// The name without the slash: lower-case ASCII letters, digits and `_`. It is what the bot receives, on
+    /// every platform and in every language.
     public var name: String
+    /// The name as people see it in each language, on a platform whose menus show localized names (Discord's
+    /// `name_localizations`): lower-case letters, digits and `_`, no spaces. Nil: ``name`` everywhere.
+    public var names: MenuText?
     public var audience: Audience
     /// One line describing the command. Platforms cut it to their limit (Telegram: 256, Discord: 100).
     public var summary: MenuText
@@ -19,8 +26,9 @@ public struct MenuCommand: Sendable, Hashable {
     /// arguments, in this order (the bot reads its arguments as words in any order).
     public var options: [MenuOption]
 
-    public init(name: String, audience: Audience, summary: MenuText, options: [MenuOption] = []) {
+    public init(name: String, names: MenuText? = nil, audience: Audience, summary: MenuText, options: [MenuOption] = []) {
         self.name = name
+        self.names = names
         self.audience = audience
         self.summary = summary
         self.options = options
@@ -53,11 +61,15 @@ public struct MenuOption: Sendable, Hashable {
 
     /// Lower-case ASCII letters, digits and `_`.
     public var name: String
+    /// The name as people see it in each language, where a platform shows localized names (see
+    /// ``MenuCommand/names``). Nil: ``name`` everywhere.
+    public var names: MenuText?
     public var description: MenuText
     public var kind: Kind
 
-    public init(name: String, description: MenuText, kind: Kind) {
+    public init(name: String, names: MenuText? = nil, description: MenuText, kind: Kind) {
         self.name = name
+        self.names = names
         self.description = description
         self.kind = kind
     }

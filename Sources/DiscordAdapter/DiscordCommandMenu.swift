@@ -1,12 +1,15 @@
 import ChatPlatform
 import DiscordAPI
+import Foundation
 import Logging
 
 /// Registers the bot's commands as Discord slash commands, by bulk overwrite at start: globally, or in one server
-/// (`guild`) for development, where changes show at once. Descriptions in Vietnamese and English
-/// (`description_localizations`: `vi`, `en-US`, `en-GB`), typed options (choices, whole numbers in a range, text),
-/// commands for admins shown by default to those who may Manage Server (the bot still checks the member's
-/// permissions on each use), usable in servers and in the bot's DMs.
+/// (`guild`) for development, where changes show at once. Names and descriptions in Vietnamese and English
+/// (`name_localizations`, `description_localizations`: `vi`, `en-US`, `en-GB`; interactions still carry the default
+/// names, so nothing maps them back), typed options (choices, whole numbers in a range, text). Commands for admins,
+/// and those that change settings, are offered by default to those who may Manage Server (a server's admins may widen
+/// that in its Integrations settings; the bot still checks the member's permissions on each use). Every command is
+/// usable in servers and in the bot's DMs.
 public struct DiscordCommandMenu: CommandPublishing {
     private let client: DiscordClient
     private let application: DiscordApplicationID
@@ -41,9 +44,18 @@ public struct DiscordCommandMenu: CommandPublishing {
         commands.map { command in
             let (description, localizations) = texts(command.summary, fallback: command.name)
             return DiscordApplicationCommand(
-                name: command.name, description: description, descriptionLocalizations: localizations,
+                name: command.name, nameLocalizations: names(command.names), description: description,
+                descriptionLocalizations: localizations,
                 options: command.options.prefix(DiscordLimits.commandOptions).map(option),
-                defaultMemberPermissions: command.audience == .admins ? .manageGuild : nil, contexts: [.guild, .botDM])
+                defaultMemberPermissions: permissions(command.audience), contexts: [.guild, .botDM])
+        }
+    }
+
+    /// Who is offered a command by default.
+    private static func permissions(_ audience: MenuCommand.Audience) -> DiscordPermissions? {
+        switch audience {
+        case .everyone: nil
+        case .admins, .everyoneReadsAdminsChange: .manageGuild
         }
     }
 
@@ -52,18 +64,31 @@ public struct DiscordCommandMenu: CommandPublishing {
         switch option.kind {
         case .choice(let choices):
             return DiscordCommandOption(
-                type: .string, name: option.name, description: description, descriptionLocalizations: localizations,
+                type: .string, name: option.name, nameLocalizations: names(option.names), description: description,
+                descriptionLocalizations: localizations,
                 choices: choices.prefix(DiscordLimits.commandOptions).map { choice in
                     let (name, names) = texts(choice.label, fallback: choice.value, limit: DiscordLimits.choiceName)
                     return DiscordCommandChoice(name: name, nameLocalizations: names, value: .string(choice.value))
                 })
         case .integer(let range):
             return DiscordCommandOption(
-                type: .integer, name: option.name, description: description, descriptionLocalizations: localizations,
-                minValue: .integer(Int64(range.lowerBound)), maxValue: .integer(Int64(range.upperBound)))
+                type: .integer, name: option.name, nameLocalizations: names(option.names), description: description,
+                descriptionLocalizations: localizations, minValue: .integer(Int64(range.lowerBound)),
+                maxValue: .integer(Int64(range.upperBound)))
         case .text:
-            return DiscordCommandOption(type: .string, name: option.name, description: description, descriptionLocalizations: localizations)
+            return DiscordCommandOption(
+                type: .string, name: option.name, nameLocalizations: names(option.names), description: description,
+                descriptionLocalizations: localizations)
         }
+    }
+
+    /// A command's or option's localized names by Discord locale, precomposed (Discord's name pattern takes letters,
+    /// not combining marks) and lower-cased; none when it has no localized names.
+    static func names(_ names: MenuText?) -> [DiscordLocale: String] {
+        guard let names else { return [:] }
+        func shaped(_ name: String) -> String { name.precomposedStringWithCanonicalMapping.lowercased() }
+        let english = shaped(names.text(in: "en"))
+        return [.englishUS: english, .englishUK: english, .vietnamese: shaped(names.text(in: "vi"))]
     }
 
     /// The English text (Discord's default), and the localizations by Discord locale, each within `limit`.

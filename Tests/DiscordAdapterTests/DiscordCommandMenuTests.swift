@@ -41,4 +41,17 @@ struct DiscordCommandMenuTests {
         #expect(settings.defaultMemberPermissions == .manageGuild)
         #expect(try #require(settings.descriptionLocalizations[.vietnamese]).unicodeScalars.count <= DiscordLimits.commandDescription)
     }
+
+    /// Vietnamese clients show the Vietnamese names, precomposed and lower-case as Discord's pattern requires
+    /// (a decomposed "ị" is a letter and a combining mark, which the pattern refuses); English clients the default.
+    @Test func namesAreLocalizedInDiscordsShape() throws {
+        var roast = Self.roast
+        roast.names = MenuText(["vi": "Khi\u{0323}a", "en": "roast"], defaultLanguage: "vi")
+        roast.options[1].names = MenuText(["vi": "độ_cay", "en": "spice"], defaultLanguage: "vi")
+        let command = try #require(DiscordCommandMenu.commands([roast]).first)
+        try command.validate()
+        #expect(command.name == "roast")
+        #expect(command.nameLocalizations == [.vietnamese: "khịa", .englishUS: "roast", .englishUK: "roast"])
+        #expect(command.options.map(\.nameLocalizations) == [[:], [.vietnamese: "độ_cay", .englishUS: "spice", .englishUK: "spice"]])
+    }
 }

@@ -31,6 +31,16 @@ import Testing
         #expect(roastCommand.descriptionLocalizations["vi"] != nil)
         #expect(roastCommand.descriptionLocalizations["en-US"] != nil)
         #expect(rest.globalCommands.allSatisfy { $0.contexts == [0, 1] })
+        // Vietnamese clients list every command and option under a Vietnamese name; interactions keep the default.
+        #expect(roastCommand.nameLocalizations["vi"] == "khịa")
+        let untranslated = rest.globalCommands.filter { command in
+            command.nameLocalizations["vi"] == nil || command.nameLocalizations["vi"] == command.name
+                || command.nameLocalizations["en-US"] != command.name
+        }
+        #expect(untranslated.map(\.name) == [])
+        // Settings are for those who may Manage Server (32) by default; the bot still checks each use.
+        #expect(rest.globalCommands.first { $0.name == "settings" }?.defaultMemberPermissions == "32")
+        #expect(rest.globalCommands.first { $0.name == "roast" }?.defaultMemberPermissions == nil)
 
         let used = try #require(discord.useCommand("roast", by: Self.alice, channelID: Self.channel, guildID: Self.guild))
         let answered = await rest.waitFor(timeout: .seconds(30)) {

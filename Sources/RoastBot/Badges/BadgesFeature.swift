@@ -9,7 +9,9 @@ public struct BadgesFeature: Feature {
     }
 
     public let commands = [
-        CommandSpec("badges", summary: LocalizedText(vi: "Huy hiệu và tiến độ của bạn", en: "Your badges and progress"), personal: true)
+        CommandSpec(
+            "badges", vi: "huy_hiệu", summary: LocalizedText(vi: "Huy hiệu và tiến độ của bạn", en: "Your badges and progress"),
+            personal: true)
     ]
     public let catalog: BadgeCatalog
 

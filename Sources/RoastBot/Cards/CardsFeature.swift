@@ -58,10 +58,13 @@ public struct CardsFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "card", usage: Self.usage,
+            "card", vi: "thiệp", usage: Self.usage,
             summary: LocalizedText(
                 vi: "Chọn mẫu thiệp và nhận thiệp roast mới nhất", en: "Pick a card style and get your latest roast as a card"),
-            options: [.words("style", LocalizedText(vi: "Mẫu và khổ (vd. sunset story)", en: "Template and format (e.g. sunset story)"))],
+            options: [
+                .words(
+                    "style", vi: "mẫu", LocalizedText(vi: "Mẫu và khổ (vd. sunset story)", en: "Template and format (e.g. sunset story)"))
+            ],
             personal: true)
     ]
     public let buttonTags = ["k", "hm"]

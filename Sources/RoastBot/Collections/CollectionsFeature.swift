@@ -30,7 +30,8 @@ public struct CollectionsFeature: Feature {
     }
 
     public let commands = [
-        CommandSpec("collections", summary: LocalizedText(vi: "Các bộ sưu tập roast", en: "Roast collections, seasonal first"))
+        CommandSpec(
+            "collections", vi: "bộ_sưu_tập", summary: LocalizedText(vi: "Các bộ sưu tập roast", en: "Roast collections, seasonal first"))
     ]
     public let buttonTags = ["c"]
     private let collections: CollectionCatalogStore

@@ -26,7 +26,9 @@ public struct LeaderboardFeature: Feature {
         }
     }
 
-    public let commands = [CommandSpec("top", summary: LocalizedText(vi: "Bảng xếp hạng của nhóm", en: "This chat's leaderboard"))]
+    public let commands = [
+        CommandSpec("top", vi: "bảng_xếp_hạng", summary: LocalizedText(vi: "Bảng xếp hạng của nhóm", en: "This chat's leaderboard"))
+    ]
     public let buttonTags = ["t"]
     public let rules: StreakRules
     public let limit: Int

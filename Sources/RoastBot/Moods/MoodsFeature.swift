@@ -35,7 +35,7 @@ public struct MoodsFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "mood",
+            "mood", vi: "tâm_trạng",
             usage: LocalizedText(
                 vi: "/mood [stressed|frustrated|bored|tired|annoyed|off]", en: "/mood [stressed|frustrated|bored|tired|annoyed|off]"),
             summary: LocalizedText(vi: "Chọn tâm trạng hôm nay", en: "Set your mood for today"), options: [.mood], personal: true)

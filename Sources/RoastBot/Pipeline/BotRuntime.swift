@@ -26,7 +26,8 @@ public struct BotRuntime: Sendable {
     ///   - streakRisk: who the evening reminder mentions.
     ///   - inline: answers inline queries (nil: inline mode is off).
     ///   - abuseGate: throttles people who spam commands (nil: no throttle).
-    ///   - pictures: draws share cards and streak heatmaps (``NoPictures``: they are posted as text).
+    ///   - pictures: draws share cards and streak heatmaps (``NoPictures``: they are posted as text); what it drew is
+    ///     reused for a few minutes (``PictureCache``).
     ///   - metrics: where the pipeline, outbox, scheduler and AI preparation record (nothing by default).
     ///   - health: whether the store takes writes, shared with whoever reports health.
     ///   - clockRate: seconds of `clock` per real second (a simulated clock's rate): how long an answer
@@ -55,7 +56,8 @@ public struct BotRuntime: Sendable {
         router = processor.router
         menu = processor.router.menu
         outbox = OutboxDeliverer(
-            database: database, platform: platform, pictures: pictures, clock: clock, logger: logger, metrics: metrics,
+            database: database, platform: platform, pictures: PictureCache(drawing: pictures), clock: clock, logger: logger,
+            metrics: metrics,
             replyDeadline: OutboxDeliverer.standardReplyDeadline * clockRate,
             broadcastWait: OutboxDeliverer.standardBroadcastWait * clockRate)
         adminCheck = AdminCheck(administration: administration, clock: clock, logger: logger)

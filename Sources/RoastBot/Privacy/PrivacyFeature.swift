@@ -69,13 +69,15 @@ public struct PrivacyFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "forgetme", summary: LocalizedText(vi: "Xoá dữ liệu của bạn trong nhóm này", en: "Delete your data in this chat"),
+            "forgetme", vi: "xoá_dữ_liệu",
+            summary: LocalizedText(vi: "Xoá dữ liệu của bạn trong nhóm này", en: "Delete your data in this chat"),
             personal: true),
         CommandSpec(
-            "export", summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately"),
+            "export", vi: "xuất_dữ_liệu",
+            summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately"),
             options: [
                 .choice(
-                    "scope", LocalizedText(vi: "Dữ liệu của ai", en: "Whose data"),
+                    "scope", vi: "phạm_vi", LocalizedText(vi: "Dữ liệu của ai", en: "Whose data"),
                     [("chat", LocalizedText(vi: "Cả nhóm (quản trị viên)", en: "The whole chat (admins)"))])
             ], personal: true),
     ]

@@ -39,12 +39,12 @@ public struct RecordsFeature: Feature {
     public static let historyLimit = 10
 
     public let commands = [
-        CommandSpec("favorites", summary: LocalizedText(vi: "Các roast bạn đã ⭐", en: "Your ⭐ roasts"), personal: true),
+        CommandSpec("favorites", vi: "yêu_thích", summary: LocalizedText(vi: "Các roast bạn đã ⭐", en: "Your ⭐ roasts"), personal: true),
         CommandSpec(
-            "history", usage: LocalizedText(vi: "/history [tâm trạng] [chủ đề]", en: "/history [mood] [category]"),
+            "history", vi: "lịch_sử", usage: LocalizedText(vi: "/history [tâm trạng] [chủ đề]", en: "/history [mood] [category]"),
             summary: LocalizedText(vi: "Roast gần đây và phản ứng của bạn", en: "Your recent roasts and reactions"),
             options: [.mood, .category], personal: true),
-        CommandSpec("stats", summary: LocalizedText(vi: "Thống kê roast của bạn", en: "Your Roast Stats"), personal: true),
+        CommandSpec("stats", vi: "thống_kê", summary: LocalizedText(vi: "Thống kê roast của bạn", en: "Your Roast Stats"), personal: true),
     ]
     public let buttonTags = ["fv"]
     private let parser: RoastRequestParser

@@ -46,12 +46,13 @@ public struct RoastsFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "roast",
+            "roast", vi: "khịa",
             usage: LocalizedText(
                 vi: "/roast [chủ đề] [1-5] [tâm trạng] [bộ sưu tập]", en: "/roast [category] [1-5] [mood] [collection]"),
             summary: LocalizedText(vi: "Nhận một câu roast công sở vui vẻ", en: "Get a light-hearted workplace roast"),
             options: [
-                .category, .spice, .mood, .words("collection", LocalizedText(vi: "Bộ sưu tập (vd. tết)", en: "Collection (e.g. tết)")),
+                .category, .spice, .mood,
+                .words("collection", vi: "bộ_sưu_tập", LocalizedText(vi: "Bộ sưu tập (vd. tết)", en: "Collection (e.g. tết)")),
             ])
     ]
     public let buttonTags = ["a", "tc"]

@@ -20,6 +20,6 @@ public struct CommandMenu: Sendable, Hashable {
 
     /// Commands for `audience` in `language`; admins see everyone's commands too.
     public func entries(for audience: CommandSpec.Audience, in language: Language) -> [Entry] {
-        commands.filter { audience == .admins || $0.audience == .everyone }.map { Entry(command: $0.name, summary: $0.summary(language)) }
+        commands.filter { audience == .admins || $0.audience != .admins }.map { Entry(command: $0.name, summary: $0.summary(language)) }
     }
 }

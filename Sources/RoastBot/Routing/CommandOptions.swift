@@ -7,7 +7,8 @@ import RoastCore
 extension MenuOption {
     /// A category, by its English name.
     static let category = MenuOption(
-        name: "category", description: MenuText(LocalizedText(vi: "Chủ đề", en: "Category")),
+        name: "category", names: MenuText(LocalizedText(vi: "chủ_đề", en: "category")),
+        description: MenuText(LocalizedText(vi: "Chủ đề", en: "Category")),
         kind: .choice(
             RoastCategory.allCases.map { category in
                 Choice(
@@ -17,22 +18,24 @@ extension MenuOption {
 
     /// A spice level, 1 to 5.
     static let spice = MenuOption(
-        name: "spice", description: MenuText(LocalizedText(vi: "Độ cay (1–5)", en: "Spice (1–5)")),
+        name: "spice", names: MenuText(LocalizedText(vi: "độ_cay", en: "spice")),
+        description: MenuText(LocalizedText(vi: "Độ cay (1–5)", en: "Spice (1–5)")),
         kind: .integer(SpiceLevel.mildest.rawValue...SpiceLevel.hottest.rawValue))
 
     /// A mood, by its English name.
     static let mood = MenuOption(
-        name: "mood", description: MenuText(LocalizedText(vi: "Tâm trạng", en: "Mood")), kind: .choice(Mood.allCases.map(\.choice)))
+        name: "mood", names: MenuText(LocalizedText(vi: "tâm_trạng", en: "mood")),
+        description: MenuText(LocalizedText(vi: "Tâm trạng", en: "Mood")), kind: .choice(Mood.allCases.map(\.choice)))
 
-    /// Free words, as typed after the command.
-    static func words(_ name: String, _ description: LocalizedText) -> MenuOption {
-        MenuOption(name: name, description: MenuText(description), kind: .text)
+    /// Free words, as typed after the command; `vi` is the option's name in Vietnamese menus.
+    static func words(_ name: String, vi: String, _ description: LocalizedText) -> MenuOption {
+        MenuOption(name: name, names: MenuText(LocalizedText(vi: vi, en: name)), description: MenuText(description), kind: .text)
     }
 
-    /// One of `values`, each labelled in both languages.
-    static func choice(_ name: String, _ description: LocalizedText, _ values: [(String, LocalizedText)]) -> MenuOption {
+    /// One of `values`, each labelled in both languages; `vi` is the option's name in Vietnamese menus.
+    static func choice(_ name: String, vi: String, _ description: LocalizedText, _ values: [(String, LocalizedText)]) -> MenuOption {
         MenuOption(
-            name: name, description: MenuText(description),
+            name: name, names: MenuText(LocalizedText(vi: vi, en: name)), description: MenuText(description),
             kind: .choice(values.map { Choice(value: $0.0, label: MenuText($0.1)) }))
     }
 }

@@ -8,11 +8,16 @@ public struct CommandSpec: Sendable, Hashable {
         case everyone
         /// Group admins (and everyone in a private chat, where each person administers their own).
         case admins
+        /// Everyone reads with it; group admins change with it (``MenuCommand/Audience/everyoneReadsAdminsChange``).
+        case everyoneReadsAdminsChange
     }
 
     /// The name without the slash, lower-case ASCII letters, digits and `_` (what every platform's
     /// menus accept).
     public var name: String
+    /// The name as people see it in each language where a platform's menus show localized names (see
+    /// ``MenuCommand/names``); the bot still receives ``name``.
+    public var names: LocalizedText?
     public var audience: Audience
     /// The usage line of `/help`, e.g. `/roast [category] [1-5] [mood]`.
     public var usage: LocalizedText
@@ -25,10 +30,12 @@ public struct CommandSpec: Sendable, Hashable {
     public var personal: Bool
 
     public init(
-        _ name: String, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText, options: [MenuOption] = [],
+        _ name: String, vi: String? = nil, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText,
+        options: [MenuOption] = [],
         personal: Bool = false
     ) {
         self.name = name
+        self.names = vi.map { LocalizedText(vi: $0, en: name) }
         self.audience = audience
         self.usage = usage ?? LocalizedText(vi: "/" + name, en: "/" + name)
         self.summary = summary
@@ -38,6 +45,15 @@ public struct CommandSpec: Sendable, Hashable {
 
     /// The command as platforms list it in their menus.
     public var menuCommand: MenuCommand {
-        MenuCommand(name: name, audience: audience == .admins ? .admins : .everyone, summary: MenuText(summary), options: options)
+        MenuCommand(
+            name: name, names: names.map(MenuText.init), audience: menuAudience, summary: MenuText(summary), options: options)
+    }
+
+    private var menuAudience: MenuCommand.Audience {
+        switch audience {
+        case .everyone: .everyone
+        case .admins: .admins
+        case .everyoneReadsAdminsChange: .everyoneReadsAdminsChange
+        }
     }
 }

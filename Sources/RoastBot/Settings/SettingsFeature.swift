@@ -22,12 +22,14 @@ public struct SettingsFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "settings",
+            "settings", vi: "cài_đặt", audience: .everyoneReadsAdminsChange,
             summary: LocalizedText(
                 vi: "Cài đặt (ai cũng xem được; trong nhóm, quản trị viên đổi)",
                 en: "Settings (anyone reads them; in groups, admins change them)"),
             options: [
-                .words("change", LocalizedText(vi: "Cài đặt và giá trị (vd. language en)", en: "Setting and value (e.g. language vi)"))
+                .words(
+                    "change", vi: "thay_đổi",
+                    LocalizedText(vi: "Cài đặt và giá trị (vd. language en)", en: "Setting and value (e.g. language vi)"))
             ])
     ]
     public let buttonTags = [SettingChange.payloadTag]

@@ -29,13 +29,14 @@ public struct StreaksFeature: Feature {
 
     public let commands = [
         CommandSpec(
-            "streak", summary: LocalizedText(vi: "Chuỗi ngày của bạn trong nhóm này", en: "Your streak in this chat"), personal: true),
+            "streak", vi: "chuỗi_ngày", summary: LocalizedText(vi: "Chuỗi ngày của bạn trong nhóm này", en: "Your streak in this chat"),
+            personal: true),
         CommandSpec(
-            "remind", usage: LocalizedText(vi: "/remind on|off", en: "/remind on|off"),
+            "remind", vi: "nhắc_chuỗi", usage: LocalizedText(vi: "/remind on|off", en: "/remind on|off"),
             summary: LocalizedText(vi: "Bật/tắt nhắc giữ chuỗi", en: "Turn your streak reminders on or off"),
             options: [
                 .choice(
-                    "reminders", LocalizedText(vi: "Nhắc", en: "Reminders"),
+                    "reminders", vi: "nhắc", LocalizedText(vi: "Nhắc", en: "Reminders"),
                     [("on", LocalizedText(vi: "Bật", en: "On")), ("off", LocalizedText(vi: "Tắt", en: "Off"))])
             ], personal: true),
     ]

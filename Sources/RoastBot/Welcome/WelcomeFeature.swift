@@ -16,8 +16,10 @@ public struct WelcomeFeature: Feature {
     }
 
     public let commands = [
-        CommandSpec("start", summary: LocalizedText(vi: "Chào bot và xem bot làm được gì", en: "Say hello and see how the bot works")),
-        CommandSpec("help", summary: LocalizedText(vi: "Danh sách lệnh", en: "All commands")),
+        CommandSpec(
+            "start", vi: "bắt_đầu", summary: LocalizedText(vi: "Chào bot và xem bot làm được gì", en: "Say hello and see how the bot works")
+        ),
+        CommandSpec("help", vi: "trợ_giúp", summary: LocalizedText(vi: "Danh sách lệnh", en: "All commands")),
     ]
     private let roasts: RoastsFeature
 

@@ -26,7 +26,7 @@ public struct TelegramCommandMenu: CommandPublishing {
         ]
         for (scope, audience) in plan {
             for language in [nil, "vi", "en"] {
-                let listed = commands.filter { audience == .admins || $0.audience == .everyone }.map { command in
+                let listed = commands.filter { audience == .admins || $0.audience != .admins }.map { command in
                     BotCommand(command: command.name, description: String(command.summary.text(in: language).prefix(Self.summaryLimit)))
                 }
                 do {

@@ -111,21 +111,28 @@ struct CardsFeatureTests {
         #expect(photos.last?.photo.image == .stored(photos[0].stored))
     }
 
-    @Test func aStoredPhotoThePlatformNoLongerKnowsIsDrawnAndStoredAgain() async throws {
+    /// The picture is uploaded again (from the drawing just made: ``PictureCache``) and stored anew.
+    @Test func aStoredPhotoThePlatformNoLongerKnowsIsUploadedAndStoredAgain() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
         let (roast, message) = try await Self.roast(&bot)
         await Self.press(&bot, .card(roast.id, nil), on: message)
         bot.platform.failNext(.rejected(reason: "Bad Request: wrong file identifier/HTTP URL specified"))
         await Self.press(&bot, .card(roast.id, nil), on: message)
-        #expect(bot.pictures.drawn.count == 2)
         let photos = bot.platform.sentPhotos
         #expect(photos.count == 2)
+        guard case .png(let uploaded)? = photos.last?.photo.image else {
+            Issue.record("the refused photo was not uploaded again: \(String(describing: photos.last?.photo.image))")
+            return
+        }
+        let drawn = try #require(bot.pictures.drawn.first)
+        #expect(bot.pictures.drawn.count == 1)
+        #expect(uploaded == RecordingPictures.pngHeader(width: drawn.width, height: drawn.height))
         #expect(photos.last?.stored != photos.first?.stored)
         let key = CardKey(roast: roast.id, template: .crimson, format: .post)
         #expect(try bot.database.read { try $0.cardPhoto(key) } == photos.last?.stored)
         await Self.press(&bot, .card(roast.id, nil), on: message)
-        #expect(bot.pictures.drawn.count == 2)
+        #expect(bot.pictures.drawn.count == 1)
         #expect(bot.platform.sentPhotos.last?.photo.image == .stored(try #require(photos.last?.stored)))
     }
 
