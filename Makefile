@@ -37,8 +37,8 @@ lint:
 ## to a clock: Discord's gateway (heartbeats carrying the last sequence received, resumes, identify
 ## spacing), Discord's 3-second interaction deadline, and pacing (send rates and delays against the
 ## fake Bot API's clock). A machine busy with dozens of bots and servers at once cannot promise those.
-GATEWAY_SUITES := DiscordGatewayEndToEndTests|FakeDiscordGatewayTests
-DEADLINE_SUITES := DiscordPlatformEndToEndTests|DiscordEndToEndTests|DiscordQueueDeadlineEndToEndTests
+GATEWAY_SUITES := DiscordGatewayEndToEndTests|FakeDiscordGatewayTests|DiscordResilienceEndToEndTests
+DEADLINE_SUITES := DiscordPlatformEndToEndTests|DiscordEndToEndTests|DiscordDeadlineEndToEndTests|DiscordQueueDeadlineEndToEndTests
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests

@@ -59,6 +59,7 @@ let package = Package(
 
         // I/O.
         .target(name: "CurlHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "APIDecoding", swiftSettings: strict),
         // The bot's HTTP listeners (webhook, metrics, health): a strict HTTP/1.1 server on a thread of
         // its own, with hard limits, that hands only complete, bounded requests to async handlers.
         .target(name: "HTTPServing", dependencies: ["CSockets", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
@@ -76,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "TelegramBotAPI",
-            dependencies: ["CurlHTTP", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CurlHTTP", "APIDecoding", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
@@ -84,7 +85,7 @@ let package = Package(
         // limits kept in the transport. No bot logic.
         .target(
             name: "DiscordAPI",
-            dependencies: ["CurlHTTP", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CurlHTTP", "APIDecoding", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // The gateway session (hello, heartbeats, identify/resume, close codes, budgets) as a state machine on an

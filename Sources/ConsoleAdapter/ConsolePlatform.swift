@@ -12,7 +12,7 @@ import Synchronization
 /// It remembers the buttons of every message so that `:press` can find them. A message's topic and
 /// the message it replies to are not shown: the console chat has one thread, and the lines typed in
 /// it are not numbered messages to point at.
-public final class ConsolePlatform: ChatPlatform {
+public final class ConsolePlatform: ChatAddressedPlatform {
     private struct State {
         var nextMessage: Int64 = 1
         var buttons: [Int64: [Button]] = [:]
@@ -49,25 +49,8 @@ public final class ConsolePlatform: ChatPlatform {
     /// Telegram adapter stays the one place that knows those rules.
     public let profile: PlatformProfile
 
-    public func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
-        let chat = destination.person.map(ConsoleSession.privateChat(of:)) ?? destination.chat
-        switch action {
-        case .send(let message):
-            return Delivered(message: try await send(message, to: chat))
-        case .edit(let target, let message):
-            try await edit(target, in: chat, to: message)
-            return Delivered(message: nil)
-        case .editButtons(let target, let buttons):
-            try await editButtons(target, in: chat, to: buttons)
-            return Delivered(message: nil)
-        case .document(let document):
-            return Delivered(message: try await sendDocument(document, to: chat))
-        case .photo(let photo):
-            return try await sendPhoto(photo, to: chat)
-        case .editPhoto(let target, let photo):
-            return try await editPhoto(target, in: chat, to: photo)
-        }
-    }
+    /// A person's private chat in the console (``ConsoleSession/privateChat(of:)``).
+    public static func privateChat(of person: UserID) -> ChatID { ConsoleSession.privateChat(of: person) }
 
     /// A pressed button's notice is printed under it; nothing else needs answering in a terminal.
     public func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
@@ -75,7 +58,7 @@ public final class ConsolePlatform: ChatPlatform {
         write("   ↳ \(notice)\n")
     }
 
-    func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+    public func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
             state.nextMessage += 1
@@ -88,7 +71,7 @@ public final class ConsolePlatform: ChatPlatform {
         return MessageID(id)
     }
 
-    func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
+    public func edit(_ message: MessageID, in chat: ChatID, to content: OutgoingMessage) async throws(DeliveryError) {
         let known = state.withLock { state in
             guard state.chats[message.rawValue] == chat else { return false }
             state.buttons[message.rawValue] = content.buttons.flatMap { $0 }
@@ -99,7 +82,7 @@ public final class ConsolePlatform: ChatPlatform {
     }
 
     /// Prints the message's new buttons on one line under a short header.
-    func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
+    public func editButtons(_ message: MessageID, in chat: ChatID, to buttons: [[Button]]) async throws(DeliveryError) {
         let flat = buttons.flatMap { $0 }
         let known = state.withLock { state in
             guard state.chats[message.rawValue] == chat else { return false }
@@ -110,7 +93,7 @@ public final class ConsolePlatform: ChatPlatform {
         write("🔢 #\(message.rawValue)\n" + Self.buttonLine(flat))
     }
 
-    func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
+    public func sendDocument(_ document: OutgoingDocument, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
             state.nextMessage += 1
@@ -129,7 +112,7 @@ public final class ConsolePlatform: ChatPlatform {
         return MessageID(id)
     }
 
-    func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> Delivered {
+    public func sendPhoto(_ photo: OutgoingPhoto, to chat: ChatID) async throws(DeliveryError) -> Delivered {
         let id: Int64 = state.withLock { state in
             let id = state.nextMessage
             state.nextMessage += 1
@@ -147,7 +130,7 @@ public final class ConsolePlatform: ChatPlatform {
     /// number (`✏️ #N (edited) path`), as a chat app changes the picture in place. A new picture gets a
     /// file of its own (``ConsoleFiles/newCard(replacing:)``): a file once printed keeps its picture,
     /// since its path is the photo's stored id.
-    func editPhoto(_ message: MessageID, in chat: ChatID, to photo: OutgoingPhoto) async throws(DeliveryError) -> Delivered {
+    public func editPhoto(_ message: MessageID, in chat: ChatID, to photo: OutgoingPhoto) async throws(DeliveryError) -> Delivered {
         let known = state.withLock { $0.chats[message.rawValue] == chat }
         guard known else { throw .rejected(reason: "message to edit not found") }
         let path = try file(of: photo.image, new: files.newCard(replacing: message.rawValue))

@@ -18,6 +18,8 @@ public final class RoastDatabase: Sendable {
     private let faults: StoreFaults?
     /// Health probes and metrics reads (file databases only; see ``inspect(_:)``).
     private let side: SideConnection?
+    /// The records of the rows queued through this database (see ``OutboxRecordCache``).
+    let outboxRecords = OutboxRecordCache()
 
     /// Opens the database at `path` (the directory must exist; ":memory:" for a throwaway database),
     /// enables WAL and foreign keys, and applies pending migrations.
@@ -82,7 +84,9 @@ public final class RoastDatabase: Sendable {
     /// connection; its reads go through ``read(_:)``.
     public func inspect<T>(_ body: (borrowing StoreTransaction) throws -> T) throws -> T {
         guard let side else { return try read(body) }
-        let outcome = try side.with { connection in Self.run(connection, begin: "BEGIN DEFERRED", readOnly: true, body) }
+        let outcome = try side.with { connection in
+            Self.run(connection, begin: "BEGIN DEFERRED", readOnly: true, records: outboxRecords, body)
+        }
         return try outcome.get()
     }
 
@@ -160,7 +164,7 @@ public final class RoastDatabase: Sendable {
                 outcome = .failure(SQLiteConnection.closedError)
                 return
             }
-            outcome = Self.run(connection, begin: begin, readOnly: readOnly, body)
+            outcome = Self.run(connection, begin: begin, readOnly: readOnly, records: outboxRecords, body)
             guard connection.erasesLogAfterCommit else { return }
             if case .failure = outcome {
                 // Rolled back: nothing was deleted.
@@ -175,7 +179,7 @@ public final class RoastDatabase: Sendable {
     }
 
     private static func run<T>(
-        _ connection: SQLiteConnection, begin: String, readOnly: Bool,
+        _ connection: SQLiteConnection, begin: String, readOnly: Bool, records: OutboxRecordCache,
         _ body: (borrowing StoreTransaction) throws -> T
     ) -> Result<T, any Error> {
         do {
@@ -187,7 +191,7 @@ public final class RoastDatabase: Sendable {
         defer { connection.readOnlyGuard = false }
         let value: T
         do {
-            value = try body(StoreTransaction(connection: connection))
+            value = try body(StoreTransaction(connection: connection, outboxRecords: records))
         } catch {
             rollback(connection)
             return .failure(error)

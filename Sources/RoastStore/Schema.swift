@@ -483,5 +483,17 @@ enum Schema {
                 CREATE INDEX profiles_by_user ON profiles (user_id);
                 """
         ),
+        Migration(
+            // The deliverer reads which chats have rows pending and each such chat's queue: both are
+            // ranges of this index (pending rows only: delivered rows are deleted, failed ones leave
+            // it), where the index by state made SQLite visit every pending row and sort the chats
+            // with a temporary b-tree. It replaces that index, so queuing and delivering write no
+            // more index pages than before; pruning failed rows, rare, reads the table.
+            name: "index the pending outbox by chat",
+            sql: """
+                DROP INDEX outbox_by_state;
+                CREATE INDEX outbox_pending_by_chat ON outbox (chat_id, outbox_id) WHERE state = 'pending';
+                """
+        ),
     ]
 }

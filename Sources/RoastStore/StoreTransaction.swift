@@ -7,9 +7,12 @@ import RoastCore
 public struct StoreTransaction: ~Copyable {
     let connection: SQLiteConnection
     let journal = MeasureJournal()
+    /// The records of queued rows, kept across transactions by the database (``OutboxRecordCache``).
+    let outboxRecords: OutboxRecordCache
 
-    init(connection: SQLiteConnection) {
+    init(connection: SQLiteConnection, outboxRecords: OutboxRecordCache = OutboxRecordCache()) {
         self.connection = connection
+        self.outboxRecords = outboxRecords
     }
 
     /// A mark in this transaction's writes, for ``measuresMoved(since:)``.

@@ -1,3 +1,4 @@
+import APIDecoding
 import Foundation
 
 /// A channel: a guild text, forum or voice channel, a thread, or a DM. Only what the bot routes by is decoded.
@@ -66,7 +67,7 @@ public struct DiscordChannel: Sendable, Hashable, Codable {
         name = try? c.decodeIfPresent(String.self, forKey: .name)
         parentID = try c.decodeIfPresent(DiscordChannelID.self, forKey: .parentID)
         threadMetadata = try? c.decodeIfPresent(ThreadMetadata.self, forKey: .threadMetadata)
-        recipients = (try? c.decodeIfPresent(LossyList<DiscordUser>.self, forKey: .recipients))?.elements
+        recipients = (try? c.decodeIfPresent(LossyArray<DiscordUser>.self, forKey: .recipients))?.elements
         newlyCreated = try? c.decodeIfPresent(Bool.self, forKey: .newlyCreated)
     }
 }

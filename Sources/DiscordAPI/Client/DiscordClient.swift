@@ -1,3 +1,4 @@
+import APIDecoding
 import CurlHTTP
 import Foundation
 import Logging

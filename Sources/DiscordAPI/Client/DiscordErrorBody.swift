@@ -1,3 +1,4 @@
+import APIDecoding
 import Foundation
 
 /// Discord's JSON error body: `{"code": 50035, "message": "Invalid Form Body", "errors": {…}}`, and on a 429

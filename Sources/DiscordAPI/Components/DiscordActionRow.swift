@@ -1,3 +1,5 @@
+import APIDecoding
+
 /// A row of up to 5 buttons; a legacy message (text beside its buttons) holds up to 5 rows.
 /// <https://discord.com/developers/docs/components/reference#action-row>
 public struct DiscordActionRow: Sendable, Hashable, Codable {
@@ -13,7 +15,7 @@ public struct DiscordActionRow: Sendable, Hashable, Codable {
         guard try c.decode(DiscordComponentType.self, forKey: .type) == .actionRow else {
             throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "not an action row")
         }
-        buttons = (try? c.decodeIfPresent(LossyList<DiscordButton>.self, forKey: .components))?.elements ?? []
+        buttons = (try? c.decodeIfPresent(LossyArray<DiscordButton>.self, forKey: .components))?.elements ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {

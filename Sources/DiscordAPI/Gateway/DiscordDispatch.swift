@@ -1,3 +1,4 @@
+import APIDecoding
 import Foundation
 
 /// One gateway dispatch (op 0) the bot acts on, decoded from its event name (`t`) and data (`d`).

@@ -1,3 +1,4 @@
+import APIDecoding
 import Foundation
 
 /// A guild (a server) as GUILD_CREATE and GUILD_UPDATE deliver it: one server is one chat for the bot.
@@ -47,12 +48,12 @@ public struct DiscordGuild: Sendable, Hashable, Codable {
         unavailable = (try? c.decodeIfPresent(Bool.self, forKey: .unavailable)) ?? false
         // Channels inside GUILD_CREATE lack guild_id; they belong to this guild.
         let guildID = id
-        channels = ((try? c.decodeIfPresent(LossyList<DiscordChannel>.self, forKey: .channels))?.elements ?? []).map {
+        channels = ((try? c.decodeIfPresent(LossyArray<DiscordChannel>.self, forKey: .channels))?.elements ?? []).map {
             var channel = $0
             if channel.guildID == nil { channel.guildID = guildID }
             return channel
         }
-        threads = ((try? c.decodeIfPresent(LossyList<DiscordChannel>.self, forKey: .threads))?.elements ?? []).map {
+        threads = ((try? c.decodeIfPresent(LossyArray<DiscordChannel>.self, forKey: .threads))?.elements ?? []).map {
             var thread = $0
             if thread.guildID == nil { thread.guildID = guildID }
             return thread
@@ -121,6 +122,6 @@ public struct DiscordThreadListSync: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guildID = try c.decode(DiscordGuildID.self, forKey: .guildID)
         channelIDs = try? c.decodeIfPresent([DiscordChannelID].self, forKey: .channelIDs)
-        threads = (try? c.decodeIfPresent(LossyList<DiscordChannel>.self, forKey: .threads))?.elements ?? []
+        threads = (try? c.decodeIfPresent(LossyArray<DiscordChannel>.self, forKey: .threads))?.elements ?? []
     }
 }

@@ -1,3 +1,5 @@
+import APIDecoding
+
 /// READY: the session is open. Guilds arrive afterwards, one GUILD_CREATE each.
 /// <https://discord.com/developers/docs/events/gateway-events#ready>
 public struct DiscordReady: Sendable, Hashable, Codable {
@@ -40,7 +42,7 @@ public struct DiscordReady: Sendable, Hashable, Codable {
         version = (try? c.decodeIfPresent(Int.self, forKey: .version)) ?? 10
         user = try c.decode(DiscordUser.self, forKey: .user)
         application = try c.decode(DiscordApplication.self, forKey: .application)
-        guilds = (try? c.decodeIfPresent(LossyList<DiscordUnavailableGuild>.self, forKey: .guilds))?.elements ?? []
+        guilds = (try? c.decodeIfPresent(LossyArray<DiscordUnavailableGuild>.self, forKey: .guilds))?.elements ?? []
         sessionID = try c.decode(String.self, forKey: .sessionID)
         resumeGatewayURL = try c.decode(String.self, forKey: .resumeGatewayURL)
         shard = try? c.decodeIfPresent([Int].self, forKey: .shard)

@@ -1,3 +1,4 @@
+import APIDecoding
 import Foundation
 
 /// A slash command or a button press (INTERACTION_CREATE). It must be answered within 3 seconds of its dispatch

@@ -1,3 +1,4 @@
+import APIDecoding
 import Foundation
 
 /// A message, as MESSAGE_CREATE delivers it and as REST returns what the bot sent.
@@ -86,11 +87,11 @@ public struct DiscordMessage: Sendable, Hashable, Codable {
         editedTimestamp = (try? c.decodeIfPresent(String.self, forKey: .editedTimestamp)).flatMap(DiscordTimestamp.parse)
         type = (try? c.decodeIfPresent(DiscordMessageType.self, forKey: .type)) ?? .default
         flags = (try? c.decodeIfPresent(DiscordMessageFlags.self, forKey: .flags)) ?? []
-        mentions = (try? c.decodeIfPresent(LossyList<DiscordUser>.self, forKey: .mentions))?.elements ?? []
+        mentions = (try? c.decodeIfPresent(LossyArray<DiscordUser>.self, forKey: .mentions))?.elements ?? []
         mentionEveryone = (try? c.decodeIfPresent(Bool.self, forKey: .mentionEveryone)) ?? false
         reference = try? c.decodeIfPresent(DiscordMessageReference.self, forKey: .reference)
-        components = (try? c.decodeIfPresent(LossyList<DiscordActionRow>.self, forKey: .components))?.elements ?? []
-        attachments = (try? c.decodeIfPresent(LossyList<DiscordAttachment>.self, forKey: .attachments))?.elements ?? []
+        components = (try? c.decodeIfPresent(LossyArray<DiscordActionRow>.self, forKey: .components))?.elements ?? []
+        attachments = (try? c.decodeIfPresent(LossyArray<DiscordAttachment>.self, forKey: .attachments))?.elements ?? []
         channelType = try? c.decodeIfPresent(DiscordChannelType.self, forKey: .channelType)
         webhookID = try? c.decodeIfPresent(DiscordWebhookID.self, forKey: .webhookID)
         applicationID = try? c.decodeIfPresent(DiscordApplicationID.self, forKey: .applicationID)

@@ -116,16 +116,15 @@ public struct CardsFeature: Feature {
     )
         throws -> HandlerOutcome
     {
-        let words = context.words
         guard let profile = context.profile, let roast = try tx.roast(id), roast.chatID == context.chatID else {
-            return HandlerOutcome(notice: words.staleButton)
+            return HandlerOutcome(notice: context.privateWords.staleButton)
         }
         let streak = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(rules)
         let choice: CardChoice
         if let style {
             guard !style.template.isPremium || streak.premiumUnlocked(rules) else {
                 return HandlerOutcome(
-                    notice: words.premiumTemplateLocked(
+                    notice: context.privateWords.premiumTemplateLocked(
                         style.template, days: rules.premiumDays, current: streak.current(on: context.localDate)))
             }
             try tx.saveCardChoice(style, chat: profile.chatID, user: profile.userID)
@@ -137,9 +136,9 @@ public struct CardsFeature: Feature {
         // A style button is under the card it restyles: that card changes in place, so that looking
         // through the styles leaves one picture in the chat. 🖼 under a roast posts a new card.
         if style != nil, let message {
-            return HandlerOutcome(replies: [.editPicture(message, order)], notice: words.cardDrawing, topic: roast.topic)
+            return HandlerOutcome(replies: [.editPicture(message, order)], notice: context.privateWords.cardDrawing, topic: roast.topic)
         }
-        return HandlerOutcome(replies: [.picture(order)], notice: words.cardDrawing, topic: roast.topic)
+        return HandlerOutcome(replies: [.picture(order)], notice: context.privateWords.cardDrawing, topic: roast.topic)
     }
 
     /// `/card [template] [format]`: keeps the pick and posts the person's latest roast as a card in it.
@@ -234,7 +233,7 @@ public struct CardsFeature: Feature {
         caption.append(.mention(profile.userID, name: profile.displayName))
         let order = PictureOrder(
             picture: .heatmap(heatmap), requester: profile.userID, fallback: RichText(plain: context.words.pictureUnavailable))
-        return HandlerOutcome(replies: [.picture(Photo(image: order, caption: caption))], notice: context.words.heatmapDrawing)
+        return HandlerOutcome(replies: [.picture(Photo(image: order, caption: caption))], notice: context.privateWords.heatmapDrawing)
     }
 
     private func reply(_ text: String) -> HandlerOutcome {

@@ -106,19 +106,18 @@ public struct CollectionsFeature: Feature {
     }
 
     private func choose(_ id: String?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> HandlerOutcome {
-        let words = context.words
         guard let sender = context.envelope.actor.person, context.profile != nil else {
-            return HandlerOutcome(notice: words.collectionPickNeedsPerson)
+            return HandlerOutcome(notice: context.privateWords.collectionPickNeedsPerson)
         }
         guard let id else {
             try tx.chooseCollection(nil, chat: context.chatID, user: sender.id, at: context.envelope.date)
-            return HandlerOutcome(notice: words.collectionCleared)
+            return HandlerOutcome(notice: context.privateWords.collectionCleared)
         }
         guard let active = collections.catalog.activeCollection(id: id, on: context.localDate) else {
-            return HandlerOutcome(notice: words.collectionUnavailable)
+            return HandlerOutcome(notice: context.privateWords.collectionUnavailable)
         }
         try tx.chooseCollection(id, chat: context.chatID, user: sender.id, at: context.envelope.date)
         let collection = active.collection
-        return HandlerOutcome(notice: words.collectionChosen("\(collection.icon) \(collection.name(in: context.language))"))
+        return HandlerOutcome(notice: context.privateWords.collectionChosen("\(collection.icon) \(collection.name(in: context.language))"))
     }
 }

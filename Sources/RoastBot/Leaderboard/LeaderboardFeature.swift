@@ -60,7 +60,7 @@ public struct LeaderboardFeature: Feature {
     {
         let content = try board(metric, context, tx)
         guard let message else { return HandlerOutcome(replies: [.send(content)]) }
-        return HandlerOutcome(replies: [.edit(message, content)], notice: context.words.leaderboardTab(metric))
+        return HandlerOutcome(replies: [.edit(message, content)], notice: context.privateWords.leaderboardTab(metric))
     }
 
     /// The ranked board for `metric` as of the event's local day.

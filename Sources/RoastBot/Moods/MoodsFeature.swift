@@ -68,7 +68,7 @@ public struct MoodsFeature: Feature {
     {
         let words = context.words
         guard let sender = context.sender, context.profile != nil else {
-            if case .set(_, pressed: true) = action { return HandlerOutcome(notice: words.staleButton) }
+            if case .set(_, pressed: true) = action { return HandlerOutcome(notice: context.privateWords.staleButton) }
             return .nothing
         }
         switch action {
@@ -81,7 +81,9 @@ public struct MoodsFeature: Feature {
             return Self.text(words.moodUnknown(text))
         case .set(let mood, let pressed):
             try tx.setMood(mood, chat: context.chatID, user: sender.id, on: context.localDate, at: context.envelope.date)
-            let said = mood.map(words.moodSet) ?? words.moodCleared
+            // A press is answered to the presser alone (in their language where the platform says); a command in the chat.
+            let answer = pressed ? context.privateWords : words
+            let said = mood.map(answer.moodSet) ?? answer.moodCleared
             return pressed ? HandlerOutcome(notice: said) : Self.text(said)
         }
     }

@@ -33,6 +33,14 @@ public struct EventContext: Sendable {
     /// Whether an answer to this event can be shown to its sender alone, in place (a Discord
     /// ephemeral answer to the interaction the event is).
     public var answersPrivatelyInPlace: Bool { platform.interactions.privateAnswers && envelope.interaction != nil }
+
+    /// The words of an answer shown to the sender alone, in place (``answersPrivatelyInPlace``: a Discord ephemeral
+    /// answer, a notice included): in the sender's own language when the platform tells it (a Discord member's
+    /// `locale`), whatever the chat's; else the chat's (a Telegram toast speaks the group's language, as before).
+    public var privateWords: Phrasebook {
+        guard answersPrivatelyInPlace, let own = Language(languageTag: sender?.languageCode) else { return words }
+        return Phrasebook(own)
+    }
 }
 
 /// Defaults that apply before a chat has chosen otherwise.

@@ -118,7 +118,7 @@ public struct EventPipeline: Sendable {
             if let interaction = envelope.interaction {
                 await answer(interaction, .handled(notice: applied?.outcome.notice, replies: applied?.queued ?? 0))
             }
-            if let applied, applied.queued > 0 { outbox.wake() }
+            if let chat = applied?.queuedIn { outbox.wake(chat: chat) }
         }
         return true
     }

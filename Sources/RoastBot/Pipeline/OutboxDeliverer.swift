@@ -64,9 +64,28 @@ public final class OutboxDeliverer: Sendable {
         var failures: Int
     }
 
+    /// Marks settled by workers, waiting for the write that takes them together (see ``settle(_:)``).
+    private struct SettledMarks {
+        var marks: [(id: Int64, mark: Mark)]
+        /// Resumed once the marks are written; nil for the worker that writes them.
+        var written: CheckedContinuation<Bool, Never>?
+    }
+
     private struct State {
         /// Chats whose worker is running.
         var running: Set<ChatID> = []
+        /// Chats that may have pending rows: those announced by ``wake(chat:)`` and those the last
+        /// full look at the outbox found. A chat leaves when its worker found its queue empty.
+        var pending: Set<ChatID> = []
+        /// Whether the next look reads the chats with pending rows from the store (at start, after
+        /// ``wake()``, which does not say which chats): otherwise ``pending`` is all there is.
+        var rescan = true
+        /// Chats announced by ``wake(chat:)`` while their worker ran: it reads their queue again
+        /// before it stops.
+        var announced: Set<ChatID> = []
+        /// Marks waiting for their write, and whether a worker is writing marks now.
+        var settling: [SettledMarks] = []
+        var writingMarks = false
         var parked: [ChatID: Parked] = [:]
         /// Rows settled with the platform whose mark the store has not taken yet, by outbox id.
         var unmarked: [Int64: Mark] = [:]
@@ -126,19 +145,34 @@ public final class OutboxDeliverer: Sendable {
     /// now: they are sent again after the restart).
     public var unmarkedCount: Int { state.withLock { $0.unmarked.count } }
 
-    /// Asks the delivery loop to look at the outbox now.
+    /// Asks the delivery loop to look at the outbox now, reading from the store which chats have
+    /// rows pending (for rows queued in chats the caller does not name).
     public func wake() {
-        state.withLock { $0.wakes += 1 }
+        state.withLock { state in
+            state.wakes += 1
+            state.rescan = true
+        }
         signalContinuation.yield()
     }
 
-    /// Delivers until the surrounding task is cancelled, waking on ``wake()`` and every few seconds
-    /// (to retry parked chats and unmarked rows); each chat with pending rows gets a worker.
+    /// Asks the delivery loop to deliver `chat`'s queue now: rows were queued there (and committed).
+    public func wake(chat: ChatID) {
+        state.withLock { state in
+            state.wakes += 1
+            state.pending.insert(chat)
+            if state.running.contains(chat) { state.announced.insert(chat) }
+        }
+        signalContinuation.yield()
+    }
+
+    /// Delivers until the surrounding task is cancelled, waking on ``wake()`` and ``wake(chat:)``, and
+    /// every few seconds (to retry parked chats and unmarked rows, and to read which chats have rows
+    /// pending, should any have been queued without a wake); each chat with pending rows gets a worker.
     public func run(retryInterval: Double = 2) async {
-        let ticker = Task { [clock, signalContinuation] in
+        let ticker = Task { [clock] in
             while !Task.isCancelled {
                 try? await clock.sleep(for: retryInterval)
-                signalContinuation.yield()
+                self.wake()
             }
         }
         defer { ticker.cancel() }
@@ -156,6 +190,7 @@ public final class OutboxDeliverer: Sendable {
     /// it); returns the number of rows still pending afterwards (-1 when the store cannot tell).
     @discardableResult
     public func deliverPending() async -> Int {
+        state.withLock { $0.rescan = true }
         while !Task.isCancelled {
             let before = state.withLock { $0.settled }
             let started = await withDiscardingTaskGroup { group in
@@ -174,16 +209,22 @@ public final class OutboxDeliverer: Sendable {
     @discardableResult
     private func dispatch(into group: inout DiscardingTaskGroup) -> Bool {
         flushMarks()
-        let chats: [ChatID]
-        do {
-            chats = try database.read { try $0.pendingOutboxChats() }
-        } catch {
-            logger.error("cannot read the outbox", metadata: ["error": "\(error)"])
-            return false
+        if state.withLock({ state in
+            defer { state.rescan = false }
+            return state.rescan
+        }) {
+            do {
+                let chats = try database.read { try $0.pendingOutboxChats() }
+                state.withLock { $0.pending.formUnion(chats) }
+            } catch {
+                state.withLock { $0.rescan = true }
+                logger.error("cannot read the outbox", metadata: ["error": "\(error)"])
+                return false
+            }
         }
         let now = clock.uptime
         let (starting, wakes) = state.withLock { state in
-            let starting = chats.filter { chat in
+            let starting = state.pending.sorted().filter { chat in
                 guard !state.running.contains(chat), (state.parked[chat]?.until ?? .zero) <= now else { return false }
                 state.running.insert(chat)
                 return true
@@ -210,7 +251,10 @@ public final class OutboxDeliverer: Sendable {
     private func deliver(_ chat: ChatID) async {
         while !Task.isCancelled {
             flushMarks()
-            let unmarked = state.withLock { Set($0.unmarked.keys) }
+            let unmarked = state.withLock { state in
+                state.announced.remove(chat)
+                return Set(state.unmarked.keys)
+            }
             let now = clock.now
             let queue: [OutboxItem]
             do {
@@ -232,21 +276,31 @@ public final class OutboxDeliverer: Sendable {
                 logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
                 return
             }
-            guard let item = queue.first else { return }
+            guard let item = queue.first else {
+                // Empty: the chat leaves the pending set, unless rows were announced since the read.
+                let again = state.withLock { state in
+                    if state.announced.remove(chat) != nil { return true }
+                    state.pending.remove(chat)
+                    return false
+                }
+                if again { continue }
+                return
+            }
             if isLate(item, now: now) {
                 await dropLateAnswers(of: chat, now: now, unmarked: unmarked)
                 continue
             }
             if Self.isSuperseded(item, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
-                settle(item, .delivered(nil, nil))
+                await settle(item, .delivered(nil, nil))
                 continue
             }
             do {
-                settle(item, try await perform(item))
+                let mark = try await perform(item)
                 state.withLock { _ = $0.parked.removeValue(forKey: chat) }
+                await settle(item, mark)
             } catch {
-                guard handle(error, item: item, chat: chat) else { return }
+                guard await handle(error, item: item, chat: chat) else { return }
             }
         }
     }
@@ -271,7 +325,7 @@ public final class OutboxDeliverer: Sendable {
             logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
             return
         }
-        for item in late { settle(item, .dropped) }
+        await settle(late.map { ($0, .dropped) })
         logger.notice(
             "answers dropped: they would have arrived too late", metadata: ["chat": "\(chat)", "answers": "\(late.count)"])
         let tell = state.withLock { state in
@@ -370,7 +424,7 @@ public final class OutboxDeliverer: Sendable {
     }
 
     /// Returns whether delivery to this chat may continue with the next item.
-    private func handle(_ error: DeliveryError, item: OutboxItem, chat: ChatID) -> Bool {
+    private func handle(_ error: DeliveryError, item: OutboxItem, chat: ChatID) async -> Bool {
         switch error {
         case .cancelled:
             return false
@@ -382,15 +436,15 @@ public final class OutboxDeliverer: Sendable {
             return false
         case .rejected(let reason):
             logger.error("message rejected by the platform", metadata: ["chat": "\(chat)", "outbox": "\(item.id)", "reason": "\(reason)"])
-            settle(item, .failed(reason: reason))
+            await settle(item, .failed(reason: reason))
             return true
         case .chatUnavailable:
-            guard let person = item.destination.person else { return chatLeft(item, chat: chat) }
+            guard let person = item.destination.person else { return await chatLeft(item, chat: chat) }
             // The person cannot be reached privately (they blocked the bot): this delivery fails and
             // their private chat counts as left; the chat it was asked in is fine.
             logger.notice("person unreachable privately", metadata: ["chat": "\(chat)", "outbox": "\(item.id)"])
             try? database.write { try $0.setPrivateChatsLeft(of: person, at: clock.now) }
-            settle(item, .failed(reason: "person unreachable privately"))
+            await settle(item, .failed(reason: "person unreachable privately"))
             return true
         case .migrated(let newChat):
             logger.notice("chat migrated", metadata: ["from": "\(chat)", "to": "\(newChat)"])
@@ -411,7 +465,7 @@ public final class OutboxDeliverer: Sendable {
 
     /// The bot can no longer post in `chat` (removed, blocked): the chat is marked left and its queue
     /// failed. Returns false: its worker stops.
-    private func chatLeft(_ item: OutboxItem, chat: ChatID) -> Bool {
+    private func chatLeft(_ item: OutboxItem, chat: ChatID) async -> Bool {
         logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
         do {
             try database.write { tx in
@@ -422,7 +476,7 @@ public final class OutboxDeliverer: Sendable {
             }
         } catch {
             // Looked at again once the store takes writes: the chat waits meanwhile.
-            settle(item, .failed(reason: "chat unavailable"))
+            await settle(item, .failed(reason: "chat unavailable"))
             park(chat)
         }
         return false
@@ -443,18 +497,80 @@ public final class OutboxDeliverer: Sendable {
     // MARK: - Marks
 
     /// Marks `item` in the store, or remembers the mark until the store takes it: a row the platform
-    /// settled is never handed to it again by this process.
-    private func settle(_ item: OutboxItem, _ mark: Mark) {
-        state.withLock { $0.settled += 1 }
-        metrics.outboxSettled(mark.outcome)
-        do {
-            try write(mark, item.id)
-        } catch {
-            state.withLock { $0.unmarked[item.id] = mark }
-            logger.error(
-                "cannot mark an outbox row; it is kept in memory and marked once the database takes writes",
-                metadata: ["outbox": "\(item.id)", "error": "\(error)"])
+    /// settled is never handed to it again by this process. Written with others' marks (see the next method).
+    private func settle(_ item: OutboxItem, _ mark: Mark) async {
+        await settle([(item, mark)])
+    }
+
+    /// Marks `items` in the store together with the marks other chats' workers settle meanwhile: one
+    /// write takes every mark waiting when it begins (a group commit), instead of a transaction per
+    /// delivered message. Returns once the marks are written (or kept in memory, when the store does
+    /// not take them): a worker sends its chat's next row only after that, so a crash re-sends at
+    /// most the rows in flight — one per chat, each confirmed by the platform and not yet marked — as
+    /// when each mark was a write of its own.
+    private func settle(_ items: [(item: OutboxItem, mark: Mark)]) async {
+        guard !items.isEmpty else { return }
+        state.withLock { $0.settled += items.count }
+        for (_, mark) in items { metrics.outboxSettled(mark.outcome) }
+        let marks = items.map { (id: $0.item.id, mark: $0.mark) }
+        // The first to find no write under way writes, until no mark waits; the others wait for it.
+        let writes = await withCheckedContinuation { (written: CheckedContinuation<Bool, Never>) in
+            let writes = state.withLock { state in
+                guard state.writingMarks else {
+                    state.writingMarks = true
+                    state.settling.append(SettledMarks(marks: marks, written: nil))
+                    return true
+                }
+                state.settling.append(SettledMarks(marks: marks, written: written))
+                return false
+            }
+            if writes { written.resume(returning: true) }
         }
+        guard writes else { return }
+        // Confirmations that arrived with this one (their workers are ready to run) join its write.
+        await Task.yield()
+        writeSettledMarks()
+    }
+
+    /// Writes the waiting marks, all of them in one write, until none waits (see the settling above).
+    private func writeSettledMarks() {
+        while true {
+            let waiting = state.withLock { state -> [SettledMarks] in
+                defer { state.settling.removeAll(keepingCapacity: true) }
+                if state.settling.isEmpty { state.writingMarks = false }
+                return state.settling
+            }
+            guard !waiting.isEmpty else { return }
+            write(waiting.flatMap(\.marks))
+            for settled in waiting { settled.written?.resume(returning: false) }
+        }
+    }
+
+    /// Writes `marks` in one write; if the store refuses it, each on its own, so that one mark the
+    /// store cannot take holds back no other. Those it does not take are remembered until it does.
+    private func write(_ marks: [(id: Int64, mark: Mark)]) {
+        do {
+            try database.write { tx in
+                for (id, mark) in marks { try apply(mark, id, tx) }
+            }
+            return
+        } catch {
+            guard marks.count > 1 else { return remember(marks[0], error) }
+        }
+        for mark in marks {
+            do {
+                try database.write { tx in try apply(mark.mark, mark.id, tx) }
+            } catch {
+                remember(mark, error)
+            }
+        }
+    }
+
+    private func remember(_ mark: (id: Int64, mark: Mark), _ error: any Error) {
+        state.withLock { $0.unmarked[mark.id] = mark.mark }
+        logger.error(
+            "cannot mark an outbox row; it is kept in memory and marked once the database takes writes",
+            metadata: ["outbox": "\(mark.id)", "error": "\(error)"])
     }
 
     /// Writes the remembered marks the store did not take before.
@@ -463,7 +579,7 @@ public final class OutboxDeliverer: Sendable {
         guard !marks.isEmpty else { return }
         for (id, mark) in marks.sorted(by: { $0.key < $1.key }) {
             do {
-                try write(mark, id)
+                try database.write { tx in try apply(mark, id, tx) }
             } catch {
                 return
             }
@@ -472,18 +588,16 @@ public final class OutboxDeliverer: Sendable {
         logger.notice("outbox marks written after the database recovered", metadata: ["rows": "\(marks.count)"])
     }
 
-    private func write(_ mark: Mark, _ id: Int64) throws {
-        try database.write { tx in
-            switch mark {
-            case .delivered(let message, let keyboard):
-                try tx.completeOutbox(id, message: message)
-                if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
-            case .deliveredCard(let message, let key, let photo, let madeBy, let keyboard):
-                try tx.completeOutbox(id, message: message, cardPhoto: (key, photo, madeBy), at: clock.now)
-                if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
-            case .failed(let reason): try tx.failOutbox(id, reason: reason)
-            case .dropped: try tx.completeOutbox(id, message: nil)
-            }
+    private func apply(_ mark: Mark, _ id: Int64, _ tx: borrowing StoreTransaction) throws {
+        switch mark {
+        case .delivered(let message, let keyboard):
+            try tx.completeOutbox(id, message: message)
+            if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
+        case .deliveredCard(let message, let key, let photo, let madeBy, let keyboard):
+            try tx.completeOutbox(id, message: message, cardPhoto: (key, photo, madeBy), at: clock.now)
+            if let keyboard { try tx.recordKeyboard(keyboard.issued, posted: keyboard.posted) }
+        case .failed(let reason): try tx.failOutbox(id, reason: reason)
+        case .dropped: try tx.completeOutbox(id, message: nil)
         }
     }
 

@@ -22,6 +22,8 @@ public struct UpdateProcessor: Sendable {
         public var outcome: HandlerOutcome
         /// Number of outbox rows written.
         public var queued: Int
+        /// The chat whose outbox queue they went to (the event's), nil when none was written.
+        public var queuedIn: ChatID?
     }
 
     /// What one attempt to apply an event came to.
@@ -161,9 +163,9 @@ public struct UpdateProcessor: Sendable {
             // but an interaction the platform insists on (every Discord command) gets a word for the
             // spammer alone, rather than an error for them.
             if let key = envelope.key { try tx.markApplied(key, from: envelope.source, at: processedAt) }
-            guard envelope.interaction != nil else { return Applied(outcome: .nothing, queued: 0) }
+            guard envelope.interaction != nil else { return Applied(outcome: .nothing, queued: 0, queuedIn: nil) }
             let language = try tx.chat(envelope.chat.id)?.language ?? BotDefaults.language(for: envelope)
-            return Applied(outcome: HandlerOutcome(notice: Phrasebook(language).slowDown), queued: 0)
+            return Applied(outcome: HandlerOutcome(notice: Phrasebook(language).slowDown), queued: 0, queuedIn: nil)
         }
         let defaultLanguage = BotDefaults.language(for: envelope)
         var chat = try tx.ensureChat(envelope.chat, defaultLanguage: defaultLanguage, at: envelope.date)
@@ -213,7 +215,7 @@ public struct UpdateProcessor: Sendable {
             try tx.enqueue(placed.action, to: destination, anchor: placed.anchor, at: processedAt, about: about)
         }
         if let key = envelope.key { try tx.markApplied(key, from: envelope.source, at: processedAt) }
-        return Applied(outcome: outcome, queued: outcome.replies.count)
+        return Applied(outcome: outcome, queued: outcome.replies.count, queuedIn: outcome.replies.isEmpty ? nil : chat.chatID)
     }
 
     /// What seeds the event's random choices: its key, so that an event replayed after a crash chooses

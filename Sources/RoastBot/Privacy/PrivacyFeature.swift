@@ -158,7 +158,7 @@ public struct PrivacyFeature: Feature {
     /// to forget them in every chat.
     private func forgetMe(_ context: EventContext) -> HandlerOutcome {
         guard let user = context.sender?.id else { return .nothing }
-        let words = context.words
+        let words = context.privateWords
         func button(_ label: String, _ choice: ForgetChoice) -> Button {
             Button(label, data: ButtonAction(forgetting: user, choice).payload)
         }
@@ -179,7 +179,8 @@ public struct PrivacyFeature: Feature {
     )
         throws -> HandlerOutcome
     {
-        let words = context.words
+        // The question was the asker's alone where the platform answers privately in place: so is its answer.
+        let words = context.privateWords
         let text: String
         switch choice {
         case .cancel:
@@ -209,7 +210,7 @@ public struct PrivacyFeature: Feature {
         let requester = context.envelope.actor.person?.displayName ?? ""
         let note = scope == .chat ? words.exportChatSentPrivately(to: requester) : words.exportSentPrivately
         if context.answersPrivatelyInPlace {
-            guard let document = try document(scope, of: user, in: context.chatID, words, tx) else { return .nothing }
+            guard let document = try document(scope, of: user, in: context.chatID, context.privateWords, tx) else { return .nothing }
             let privately = Reply.document(document).privately(to: user)
             return HandlerOutcome(replies: scope == .chat ? [privately, .send(OutgoingMessage(text: RichText(plain: note)))] : [privately])
         }

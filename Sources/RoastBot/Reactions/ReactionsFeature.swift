@@ -94,12 +94,12 @@ public struct ReactionsFeature: Feature {
         throws -> HandlerOutcome
     {
         guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
-            return HandlerOutcome(notice: context.words.staleButton)
+            return HandlerOutcome(notice: context.privateWords.staleButton)
         }
         let previous = try tx.reaction(roast: id, user: user)
         let next: ReactionKind? = previous == kind ? nil : kind
         try tx.setReaction(roast: id, user: user, kind: next, via: .button, at: context.envelope.date)
-        let notice = next == nil ? context.words.reactionRemoved(kind) : context.words.reacted(kind)
+        let notice = next == nil ? context.privateWords.reactionRemoved(kind) : context.privateWords.reacted(kind)
         return HandlerOutcome(
             replies: try refreshed(roast, message: message ?? roast.messageID, tx), notice: notice, credited: roast.requester)
     }
@@ -108,13 +108,13 @@ public struct ReactionsFeature: Feature {
         -> HandlerOutcome
     {
         guard let user = context.sender?.id, let roast = try tx.roast(id), roast.chatID == context.chatID else {
-            return HandlerOutcome(notice: context.words.staleButton)
+            return HandlerOutcome(notice: context.privateWords.staleButton)
         }
         let on = try !tx.isFavorite(roast: id, user: user)
         try tx.setFavorite(roast: id, user: user, on, at: context.envelope.date)
         return HandlerOutcome(
             replies: try refreshed(roast, message: message ?? roast.messageID, tx),
-            notice: on ? context.words.favoriteAdded : context.words.favoriteRemoved)
+            notice: on ? context.privateWords.favoriteAdded : context.privateWords.favoriteRemoved)
     }
 
     /// Only roast messages count, and only the emoji the platform maps to the four quick reactions

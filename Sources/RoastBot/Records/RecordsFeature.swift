@@ -84,7 +84,7 @@ public struct RecordsFeature: Feature {
     private func turnFavorites(to page: Int, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
         -> HandlerOutcome
     {
-        guard let sender = context.sender else { return HandlerOutcome(notice: context.words.staleButton) }
+        guard let sender = context.sender else { return HandlerOutcome(notice: context.privateWords.staleButton) }
         let content = try favoritesPage(page, user: sender.id, context, tx)
         guard let message else { return HandlerOutcome(replies: [.send(content)]) }
         return HandlerOutcome(replies: [.edit(message, content)], notice: "⭐")

@@ -110,10 +110,10 @@ public struct RoastsFeature: Feature {
             return HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.mentionHint)))])
         case .another(let id):
             guard let original = try tx.roast(id), original.chatID == context.chatID else {
-                return HandlerOutcome(notice: context.words.staleButton)
+                return HandlerOutcome(notice: context.privateWords.staleButton)
             }
             var outcome = try serve(RoastAudience.request(like: original), hintUnknownWords: false, context, tx, &random)
-            outcome.notice = context.words.anotherComing
+            outcome.notice = context.privateWords.anotherComing
             return outcome
         }
     }

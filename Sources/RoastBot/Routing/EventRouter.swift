@@ -145,9 +145,9 @@ public struct EventRouter: Sendable {
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.unknownCommand(name))))])
         case .staleButton:
             logger.info("stale or forged button payload", metadata: ["chat": "\(context.chatID)"])
-            outcome = HandlerOutcome(notice: context.words.staleButton)
+            outcome = HandlerOutcome(notice: context.privateWords.staleButton)
         case .notYourButton:
-            outcome = HandlerOutcome(notice: context.words.notYourButton)
+            outcome = HandlerOutcome(notice: context.privateWords.notYourButton)
         case .needsPerson:
             outcome = HandlerOutcome(replies: [.send(OutgoingMessage(text: RichText(plain: context.words.needsAPerson)))])
         case .ignored:

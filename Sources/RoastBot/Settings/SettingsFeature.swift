@@ -98,8 +98,8 @@ public struct SettingsFeature: Feature {
     private func press(_ change: SettingChange, message: MessageID?, _ context: EventContext, _ tx: borrowing StoreTransaction) throws
         -> HandlerOutcome
     {
-        guard Self.mayChange(context) else { return HandlerOutcome(notice: context.words.settingsAdminsOnly) }
-        if case .ai = change, !aiAvailable { return HandlerOutcome(notice: context.words.aiNotConfiguredExplained) }
+        guard Self.mayChange(context) else { return HandlerOutcome(notice: context.privateWords.settingsAdminsOnly) }
+        if case .ai = change, !aiAvailable { return HandlerOutcome(notice: context.privateWords.aiNotConfiguredExplained) }
         let updated = try apply(change, context, tx)
         let panel = panel(updated, page: SettingsView.page(after: change), context).message
         let replies: [Reply] = message.map { [.edit($0, panel)] } ?? [.send(panel)]
@@ -108,7 +108,7 @@ public struct SettingsFeature: Feature {
 
     /// A page button: the same message shows that page.
     private func open(_ page: SettingsView.Page, message: MessageID?, _ context: EventContext) -> HandlerOutcome {
-        guard Self.mayChange(context) else { return HandlerOutcome(notice: context.words.settingsAdminsOnly) }
+        guard Self.mayChange(context) else { return HandlerOutcome(notice: context.privateWords.settingsAdminsOnly) }
         let panel = panel(context.chat, page: page, context).message
         return HandlerOutcome(replies: message.map { [.edit($0, panel)] } ?? [.send(panel)])
     }

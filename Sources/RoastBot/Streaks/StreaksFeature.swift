@@ -104,12 +104,12 @@ public struct StreaksFeature: Feature {
         -> HandlerOutcome
     {
         let words = context.words
-        guard let profile = context.profile else { return HandlerOutcome(notice: words.staleButton) }
+        guard let profile = context.profile else { return HandlerOutcome(notice: context.privateWords.staleButton) }
         let state = try tx.streak(chat: profile.chatID, user: profile.userID) ?? .fresh(engine.rules)
         // Judged at the press: its day is the chat's local day when it arrived.
         guard let update = engine.restore(state, on: context.localDate) else {
             let closed = message.map { [Reply.edit($0, OutgoingMessage(text: RichText(plain: words.freezeOfferClosed)))] } ?? []
-            return HandlerOutcome(replies: closed, notice: words.freezeNothingToRestore)
+            return HandlerOutcome(replies: closed, notice: context.privateWords.freezeNothingToRestore)
         }
         try tx.saveStreak(update.state, chat: profile.chatID, user: profile.userID)
         // The heatmap shows the bridged day as frozen, inside the restored streak.
@@ -128,6 +128,6 @@ public struct StreaksFeature: Feature {
             user: profile.userID, name: profile.displayName, milestones: update.milestones, refilled: false, badges: [],
             language: context.language)
         if let message = celebration.message { replies.append(.send(message)) }
-        return HandlerOutcome(replies: replies, notice: words.freezeRestoredNotice)
+        return HandlerOutcome(replies: replies, notice: context.privateWords.freezeRestoredNotice)
     }
 }

@@ -9,9 +9,14 @@ extension OutboxRecord {
     /// An outbox row is written inside the transaction of every event that replies, where the generic
     /// encoder would cost more than the rest of the event's work; reading stays with `JSONDecoder`.
     public var json: String {
+        String(decoding: jsonBytes, as: UTF8.self)
+    }
+
+    /// ``json`` as UTF-8 bytes.
+    var jsonBytes: [UInt8] {
         var writer = Writer()
         writer.write(self)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
     /// How a button whose payload is `data` begins in a row's JSON (as `JSONEncoder` writes it too):

@@ -11,14 +11,16 @@ extension StoreTransaction {
         _ action: QueuedAction, to destination: Destination, anchor: RoastID?, at date: Date, priority: OutboxPriority = .reply,
         about: (user: UserID, chat: ChatID)? = nil
     ) throws(StoreError) -> Int64 {
-        let payload = OutboxRecord(action: action, person: destination.person, interaction: destination.interaction).json
+        let record = OutboxRecord(action: action, person: destination.person, interaction: destination.interaction)
+        let text = record.jsonBytes
         try connection.execute(
             """
             INSERT INTO outbox (chat_id, payload, anchor_roast_id, created_at, priority, about_user_id, about_chat_id)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            destination.chat, payload, anchor, date, priority.rawValue, about?.user, about?.chat)
+            destination.chat, String(decoding: text, as: UTF8.self), anchor, date, priority.rawValue, about?.user, about?.chat)
         let id = connection.lastInsertRowID
+        outboxRecords.remember(id, record, text: text)
         // Roasts start in the main thread (NULL): only a topic needs writing.
         if let anchor, case .send(let message) = action, let topic = message.topic {
             try connection.execute("UPDATE roasts SET topic_id = ? WHERE roast_id = ?", topic, anchor)
@@ -43,7 +45,7 @@ extension StoreTransaction {
             WHERE state = 'pending' ORDER BY outbox_id LIMIT ?
             """,
             limit, context: "outbox"
-        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+        ) { [outboxRecords] (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row, outboxRecords) }
     }
 
     /// The chats with pending items, by id.
@@ -64,7 +66,7 @@ extension StoreTransaction {
             LIMIT ?
             """,
             chat, broadcastsDueBy, limit, context: "outbox"
-        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+        ) { [outboxRecords] (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row, outboxRecords) }
     }
 
     /// `chat`'s pending replies queued before `date`, oldest first.
@@ -76,7 +78,7 @@ extension StoreTransaction {
             ORDER BY outbox_id
             """,
             chat, date, context: "outbox"
-        ) { (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row) }
+        ) { [outboxRecords] (row: borrowing Row) throws(StoreError) in try Self.outboxItem(row, outboxRecords) }
     }
 
     /// Whether a delivery of `chat` still pending puts a button sending `payload` on `message`: an
@@ -86,11 +88,14 @@ extension StoreTransaction {
     /// one of its buttons is one the bot issued (``pressStanding(_:on:in:)``).
     func pendingDelivery(puts payload: String, on message: MessageID, in chat: ChatID, newMessage: Bool) throws(StoreError) -> Bool {
         let rows = try connection.query(
-            "SELECT payload FROM outbox WHERE state = 'pending' AND chat_id = ? AND instr(payload, ?) > 0 ORDER BY outbox_id LIMIT 50",
+            """
+            SELECT outbox_id, payload FROM outbox
+            WHERE state = 'pending' AND chat_id = ? AND instr(payload, ?) > 0 ORDER BY outbox_id LIMIT 50
+            """,
             chat, OutboxRecord.buttonPrefix(data: payload)
-        ) { (row: borrowing Row) in row.string(0) }
-        for json in rows {
-            guard let action = (try? Self.decoder.decode(OutboxRecord.self, from: Data(json.utf8)))?.action else { continue }
+        ) { [outboxRecords] (row: borrowing Row) in try? Self.record(row, id: 0, payload: 1, outboxRecords) }
+        for record in rows {
+            guard let action = record?.action else { continue }
             let buttons: [[Button]]
             switch action {
             case .send(let content) where newMessage: buttons = content.buttons
@@ -127,6 +132,7 @@ extension StoreTransaction {
             try setRoastMessage(RoastID(anchor), message: message)
         }
         try connection.execute("DELETE FROM outbox WHERE outbox_id = ?", id)
+        outboxRecords.forget(id)
     }
 
     /// ``completeOutbox(_:message:)``, keeping the photo the platform stored for the card the row
@@ -146,6 +152,7 @@ extension StoreTransaction {
     public func failOutbox(_ id: Int64, reason: String) throws(StoreError) {
         try connection.execute(
             "UPDATE outbox SET state = 'failed', failure_reason = ?, payload = '' WHERE outbox_id = ?", String(reason.prefix(500)), id)
+        outboxRecords.forget(id)
     }
 
     /// Fails `chat`'s pending rows whose content cannot be read (written by a newer version, in a
@@ -184,13 +191,25 @@ extension StoreTransaction {
 
     private static let outboxColumns = "outbox_id, chat_id, payload, anchor_roast_id, attempts, created_at, priority"
 
-    private static func outboxItem(_ row: borrowing Row) throws(StoreError) -> OutboxItem {
-        let record: OutboxRecord
+    /// The record of the row `id` whose text is `payload`: the one it was queued with when this
+    /// process queued it (``OutboxRecordCache``), else decoded (and remembered for the next read).
+    private static func record(_ row: borrowing Row, id idColumn: Int32, payload: Int32, _ records: OutboxRecordCache) throws(StoreError)
+        -> OutboxRecord
+    {
+        let id = row.int64(idColumn)
+        if let known = records.record(id, matches: { row.textEquals(payload, $0) }) { return known }
+        let text = row.string(payload)
         do {
-            record = try decoder.decode(OutboxRecord.self, from: Data(row.string(2).utf8))
+            let record = try decoder.decode(OutboxRecord.self, from: Data(text.utf8))
+            records.remember(id, record, text: Array(text.utf8))
+            return record
         } catch {
-            throw .corruptRow("outbox.payload of item \(row.int64(0))")
+            throw .corruptRow("outbox.payload of item \(id)")
         }
+    }
+
+    private static func outboxItem(_ row: borrowing Row, _ records: OutboxRecordCache) throws(StoreError) -> OutboxItem {
+        let record = try record(row, id: 0, payload: 2, records)
         return OutboxItem(
             id: row.int64(0),
             destination: Destination(chat: ChatID(row.int64(1)), person: record.person, interaction: record.interaction),

@@ -109,6 +109,17 @@ struct Row: ~Copyable {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// Whether text column `column` holds exactly `bytes` (compared without making a string).
+    func textEquals(_ column: Int32, _ bytes: borrowing [UInt8]) -> Bool {
+        guard let text = sqlite3_column_text(statement, column) else { return bytes.isEmpty }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count == bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return true }
+            return memcmp(start, text, count) == 0
+        }
+    }
+
     func optionalString(_ column: Int32) -> String? {
         isNull(column) ? nil : string(column)
     }

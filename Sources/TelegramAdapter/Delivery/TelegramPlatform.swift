@@ -20,7 +20,7 @@ import Timekeeping
 ///   than lost.
 /// - A delivery for one person (``Destination/person``) goes to their private chat, which on
 ///   Telegram has the person's id (``privateChat(of:)``).
-public struct TelegramPlatform: ChatPlatform {
+public struct TelegramPlatform: ChatAddressedPlatform {
     private let client: TelegramBotClient
     private let renderer: any TelegramRendering
     private let gate: any SendGate
@@ -46,26 +46,6 @@ public struct TelegramPlatform: ChatPlatform {
         self.maxTransientRetries = maxTransientRetries
         self.maxFloodWaits = maxFloodWaits
         self.profile = Self.profile(botUsername: renderer.botUsername)
-    }
-
-    public func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
-        let chat = destination.person.map(Self.privateChat(of:)) ?? destination.chat
-        switch action {
-        case .send(let message):
-            return Delivered(message: try await send(message, to: chat))
-        case .edit(let target, let message):
-            try await edit(target, in: chat, to: message)
-            return Delivered(message: nil)
-        case .editButtons(let target, let buttons):
-            try await editButtons(target, in: chat, to: buttons)
-            return Delivered(message: nil)
-        case .document(let document):
-            return Delivered(message: try await sendDocument(document, to: chat))
-        case .photo(let photo):
-            return try await sendPhoto(photo, to: chat)
-        case .editPhoto(let target, let photo):
-            return try await editPhoto(target, in: chat, to: photo)
-        }
     }
 
     /// A button press's callback query is answered once it was handled (with its notice as the toast),

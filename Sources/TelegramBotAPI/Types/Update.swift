@@ -1,3 +1,5 @@
+import APIDecoding
+
 /// One incoming update. <https://core.telegram.org/bots/api#update>
 ///
 /// Decoding never fails for a kind Telegram adds later, nor for a known kind whose payload does
@@ -89,61 +91,5 @@ public struct Update: Sendable, Hashable, Codable {
         case .inlineQuery: .inlineQuery(try c.decode(InlineQuery.self, forKey: key))
         case .chosenInlineResult: .chosenInlineResult(try c.decode(ChosenInlineResult.self, forKey: key))
         }
-    }
-}
-
-/// Any JSON object key, for listing keys this library does not know.
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
-    }
-}
-
-extension DecodingError {
-    /// What went wrong and where, by key names only: decoding errors can quote payload values
-    /// (message text), which must not reach logs.
-    ///
-    /// - Parameter depth: leading coding-path components to leave out (the path down to the caller).
-    func safeSummary(below depth: Int = 0) -> String {
-        func path(_ context: Context) -> String {
-            context.codingPath.dropFirst(depth).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch self {
-        case .typeMismatch(let type, let context): return "type mismatch at \(path(context)) (expected \(type))"
-        case .valueNotFound(_, let context): return "null at \(path(context))"
-        case .keyNotFound(let key, let context):
-            let at = path(context)
-            return "missing \(key.stringValue)" + (at.isEmpty ? "" : " at \(at)")
-        case .dataCorrupted(let context): return "corrupted data at \(path(context))"
-        @unknown default: return "undecodable"
-        }
-    }
-}
-
-/// Decodes a JSON array element by element so that one bad element cannot fail the whole array;
-/// elements that fail (an update without `update_id`) are counted and dropped.
-struct LossyArray<Element: Decodable>: Decodable {
-    var elements: [Element] = []
-    var dropped = 0
-
-    init(from decoder: any Decoder) throws {
-        var c = try decoder.unkeyedContainer()
-        while !c.isAtEnd {
-            if let element = try? c.decode(Element.self) {
-                elements.append(element)
-            } else {
-                dropped += 1
-                _ = try? c.decode(Discard.self)
-            }
-        }
-    }
-
-    /// Decodes (and ignores) any JSON value, to step past a bad element.
-    private struct Discard: Decodable {
-        init(from decoder: any Decoder) throws {}
     }
 }

@@ -23,6 +23,9 @@ private final class GatedPlatform: ChatPlatform {
     }
 
     var sends: [(chat: ChatID, text: String)] { sent.withLock { $0 } }
+    /// Sends to the slow chat begun so far (waiting at the gate or through it).
+    var begun: Int { started.withLock { $0 } }
+    private let started = Mutex(0)
 
     /// Lets one waiting send to the slow chat through.
     func pass() { passContinuation.yield() }
@@ -38,6 +41,7 @@ private final class GatedPlatform: ChatPlatform {
 
     private func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
         if chat == slowChat {
+            started.withLock { $0 += 1 }
             var iterator = passes.makeAsyncIterator()
             guard await iterator.next() != nil else { throw .cancelled }
         }
@@ -80,6 +84,38 @@ private final class PacedPlatform: ChatPlatform {
     func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
         try await recording.answer(interaction, with: answer)
     }
+}
+
+/// A platform whose sends each wait until `count` sends are waiting, then all return together: the
+/// confirmations of many chats arriving at once, as under load.
+private final class TogetherPlatform: ChatPlatform {
+    let count: Int
+    private let waiting = Mutex<[CheckedContinuation<Void, Never>]>([])
+    private let nextID = Mutex<Int64>(1)
+
+    init(count: Int) { self.count = count }
+
+    let profile = RecordingPlatform.standardProfile
+
+    func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
+        await withCheckedContinuation { continuation in
+            let released = waiting.withLock { waiting -> [CheckedContinuation<Void, Never>] in
+                waiting.append(continuation)
+                guard waiting.count >= count else { return [] }
+                defer { waiting.removeAll() }
+                return waiting
+            }
+            for waiter in released { waiter.resume() }
+        }
+        return Delivered(
+            message: MessageID(
+                nextID.withLock { id in
+                    defer { id += 1 }
+                    return id
+                }))
+    }
+
+    func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {}
 }
 
 struct OutboxDelivererTests {
@@ -134,7 +170,7 @@ struct OutboxDelivererTests {
         let loop = Task { await outbox.run() }
         platform.pass()
         platform.pass()
-        try await Self.eventually { platform.sends.count == 2 }
+        try await Self.eventually { platform.sends.count == 2 && platform.begun == 3 }
         try Self.enqueue(database, "reply to /roast", to: Self.busy, priority: .reply)
         // The send in flight finishes first; the reply is next.
         platform.pass()
@@ -227,5 +263,74 @@ struct OutboxDelivererTests {
         await loop.value
         #expect(faults.writeAttempts - attempts < 5, "\(faults.writeAttempts - attempts) write attempts in 0.5 s")
         #expect(platform.sentMessages.count == 1)
+    }
+    /// Sends the platform confirms at about the same time are marked in one write, not a write each;
+    /// every row is marked once and none is sent twice.
+    @Test func marksOfSendsConfirmedTogetherAreWrittenTogether() async throws {
+        let faults = StoreFaults()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try RoastDatabase(path: directory.appendingPathComponent("bot.sqlite").path, faults: faults)
+        let chats = (1...20).map { ChatRef(id: ChatID(-2_000 - Int64($0)), kind: .supergroup) }
+        for chat in chats {
+            try database.write { tx in _ = try tx.ensureChat(chat, defaultLanguage: .en, at: Date(timeIntervalSince1970: 0)) }
+            try Self.enqueue(database, "roast", to: chat, priority: .reply)
+        }
+        let platform = TogetherPlatform(count: chats.count)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let before = faults.writeAttempts
+        #expect(await outbox.deliverPending() == 0)
+        let writes = faults.writeAttempts - before
+        #expect(writes < chats.count / 2, "\(writes) writes for \(chats.count) marks")
+        #expect(outbox.unmarkedCount == 0)
+    }
+
+    /// A chat's rows announced while its worker is delivering are delivered by that worker, without
+    /// waiting for the loop's tick (the manual clock never ticks) nor reading which chats have rows.
+    @Test func rowsAnnouncedWhileTheChatsWorkerRunsAreDelivered() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let platform = GatedPlatform(slowChat: Self.busy.id)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        try Self.enqueue(database, "first", to: Self.busy, priority: .reply)
+        outbox.wake(chat: Self.busy.id)
+        try await Task.sleep(for: .milliseconds(100))
+        try Self.enqueue(database, "second", to: Self.busy, priority: .reply)
+        outbox.wake(chat: Self.busy.id)
+        platform.pass()
+        platform.pass()
+        try await Self.eventually { platform.sends.count == 2 }
+        #expect(platform.sends.map(\.text) == ["first", "second"])
+        try Self.enqueue(database, "later", to: Self.quiet, priority: .reply)
+        outbox.wake(chat: Self.quiet.id)
+        try await Self.eventually { platform.sends.count == 3 }
+        loop.cancel()
+        await loop.value
+        #expect(try database.read { try $0.pendingOutboxCount() } == 0)
+    }
+
+    /// A burst of keyboard edits of one message, longer than a worker's window and interleaved with
+    /// another message's, becomes one request per message: the last edit of each.
+    @Test func aBurstOfKeyboardEditsOfOneMessageIsSentOnce() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try database.write { tx in
+            for count in 1...30 {
+                for message in [MessageID(7), MessageID(8)] {
+                    let buttons = [[Button("😂 \(count)", data: "r:\(message.rawValue):h")]]
+                    try tx.enqueue(.editButtons(message, buttons), chat: Self.busy.id, anchor: nil, at: Date())
+                }
+            }
+        }
+        let platform = RecordingPlatform()
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        #expect(await outbox.deliverPending() == 0)
+        let edits = platform.deliveries.compactMap { delivery -> String? in
+            guard case .editedButtons(_, let message, let buttons) = delivery else { return nil }
+            return "\(message.rawValue): \(buttons[0][0].label)"
+        }
+        #expect(edits == ["7: 😂 30", "8: 😂 30"])
     }
 }

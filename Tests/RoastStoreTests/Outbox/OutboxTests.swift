@@ -120,3 +120,51 @@ struct OutboxTests {
         #expect(pending.count == 1)
     }
 }
+
+/// Rows are read back with the record they were queued with (no decode of the row just written),
+/// never with a record that is not the row's.
+struct OutboxRecordHandOverTests {
+    static let first = QueuedAction.send(OutgoingMessage(text: "first"))
+    static let second = QueuedAction.editButtons(MessageID(7), [[Button("😂 2", data: "r:1:h")]])
+
+    @Test func aRowRolledBackLeavesNothingForTheRowThatTakesItsId() throws {
+        let database = try Fixtures.seededDatabase()
+        struct Abort: Error {}
+        var rolledBack: Int64?
+        _ = try? database.write { tx in
+            rolledBack = try tx.enqueue(Self.first, chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday)
+            throw Abort()
+        }
+        let kept = try database.write { tx in try tx.enqueue(Self.second, chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday) }
+        #expect(kept == rolledBack)
+        let items = try database.read { tx in try tx.pendingOutbox(chat: Fixtures.group.id, limit: 10) }
+        #expect(items.map(\.action) == [Self.second])
+    }
+
+    @Test func aRowChangedInTheStoreIsReadAsStored() throws {
+        let database = try Fixtures.seededDatabase()
+        try database.write { tx in
+            let id = try tx.enqueue(Self.first, chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday)
+            try tx.connection.execute("UPDATE outbox SET payload = ? WHERE outbox_id = ?", OutboxRecord(action: Self.second).json, id)
+        }
+        let items = try database.read { tx in try tx.pendingOutbox(limit: 10) }
+        #expect(items.map(\.action) == [Self.second])
+    }
+
+    @Test func aRowLeavesTheHandOverWithItsDeliveryOrFailure() throws {
+        let database = try Fixtures.seededDatabase()
+        let (delivered, failed) = try database.write { tx in
+            (
+                try tx.enqueue(Self.first, chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday),
+                try tx.enqueue(Self.second, chat: Fixtures.group.id, anchor: nil, at: Fixtures.monday)
+            )
+        }
+        #expect(database.outboxRecords.count == 2)
+        #expect(try database.read { tx in try tx.pendingOutbox(limit: 10) }.map(\.action) == [Self.first, Self.second])
+        try database.write { tx in
+            try tx.completeOutbox(delivered, message: MessageID(1))
+            try tx.failOutbox(failed, reason: "test")
+        }
+        #expect(database.outboxRecords.count == 0)
+    }
+}
