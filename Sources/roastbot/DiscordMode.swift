@@ -134,9 +134,9 @@ extension DiscordMode {
 }
 
 /// Runs the gateway session and feeds its dispatches, one at a time and in order, through the pipeline (each is
-/// received as it arrives, so the platform answers any interaction before Discord's 3 seconds, however long the queue); registers the commands
-/// once the first READY names the application; refuses a dispatch older than ``DiscordReplayWindow`` (its key may
-/// be forgotten); keeps ``contact`` open while the session is.
+/// received as it arrives, so the platform answers any interaction before Discord's 3 seconds, however long the
+/// queue); registers the commands once the first READY names the application; refuses a dispatch older than
+/// ``DiscordReplayWindow`` (its key may be forgotten); keeps ``contact`` open while the session is.
 struct DiscordGatewayService: Service {
     let session: DiscordGatewaySession
     let platform: DiscordPlatform
