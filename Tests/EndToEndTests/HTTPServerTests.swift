@@ -56,12 +56,14 @@ struct HTTPServerTests {
         let seen = Seen()
         let lines = Lines()
 
-        /// The production limits, with head and idle times no busy test machine outlasts: a test that
-        /// is not about timeouts must not fail because its thread sent the head late.
+        /// The production limits, with head, idle and linger times no busy test machine outlasts: a
+        /// test that is not about timeouts must not fail because its thread sent the head late, or read
+        /// a refusal after the listener stopped lingering for it (the close would then be a reset).
         static var patientLimits: HTTPLimits {
             var limits = HTTPLimits()
             limits.headTimeout = 120
             limits.idleTimeout = 120
+            limits.lingerTimeout = 120
             return limits
         }
 
@@ -209,7 +211,7 @@ struct HTTPServerTests {
     /// Issue 25 §2: what strangers can make the listener hold is bounded by the head limit per
     /// connection: an unfinished head is held up to it, and one over it is refused and dropped.
     @Test func whatUnfinishedHeadsHoldIsBoundedByTheHeadLimit() async throws {
-        var limits = HTTPLimits()
+        var limits = Fixture.patientLimits
         limits.headBytes = 4_096
         limits.requestLineBytes = 1_024
         let fixture = try Fixture(limits: limits)
