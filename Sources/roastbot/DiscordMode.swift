@@ -77,31 +77,12 @@ enum DiscordMode {
             platformRoutes: [:], health: health, database: database, ai: ai, clock: botClock, transportClock: transportClock,
             logger: logger)
 
-        var services: [any Service] = [
-            OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
-            DiscordAppliedKeys(database: database, clock: transportClock, logger: logger),
-            gateway,
-            CollectionCatalogService(
-                store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
-            SeasonalBannerService(
-                database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: botClock,
-                logger: logger),
-            SchedulerService(
-                scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
-                retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
-        ]
-        if let backups = Operations.dailyBackups(settings, database: database, clock: botClock, logger: logger) {
-            services.append(backups)
-        }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: operations.services(around: services, listeners: listeners, health: health, logger: logger).map {
-                    .init(service: $0, serviceName: String(describing: type(of: $0)))
-                },
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+        let services = Operations.botServices(
+            ingress: [DiscordAppliedKeys(database: database, clock: transportClock, logger: logger), gateway], runtime: runtime,
+            settings: settings, database: database, collections: collections, botClock: botClock, transportClock: transportClock,
+            logger: logger)
         do {
-            try await group.run()
+            try await operations.run(services, listeners: listeners, health: health, logger: logger)
         } catch let error as GatewayFinalError {
             // 4004 and 4010–4014: reconnecting cannot help; one line for the operator, no retry loop.
             logger.critical("Discord closed the gateway for good", metadata: ["code": "\(error.closeCode)"])

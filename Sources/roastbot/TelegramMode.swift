@@ -127,32 +127,11 @@ enum TelegramMode {
             platformRoutes: routes, health: health, database: database, ai: ai, clock: botClock, transportClock: transportClock,
             logger: logger)
 
-        var services: [any Service] = [
-            OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger),
-            ingress,
-            CollectionCatalogService(
-                store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
-            SeasonalBannerService(
-                database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: botClock,
-                logger: logger),
-            SchedulerService(
-                scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
-                retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
-        ]
-        if let backups = Operations.dailyBackups(settings, database: database, clock: botClock, logger: logger) {
-            services.append(backups)
-        }
-        // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
-        // dump of the whole object graph (library, caches…), which would dominate start-up.
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: operations.services(around: services, listeners: listeners, health: health, logger: logger).map {
-                    .init(service: $0, serviceName: String(describing: type(of: $0)))
-                },
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+        let services = Operations.botServices(
+            ingress: [ingress], runtime: runtime, settings: settings, database: database, collections: collections,
+            botClock: botClock, transportClock: transportClock, logger: logger)
         do {
-            try await group.run()
+            try await operations.run(services, listeners: listeners, health: health, logger: logger)
         } catch let error as TelegramPollerError {
             logger.critical("Telegram refused the bot token; check TELEGRAM_BOT_TOKEN", metadata: ["error": "\(error)"])
             throw ExitCode(Composition.unauthorizedExitCode)

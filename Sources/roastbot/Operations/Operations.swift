@@ -78,16 +78,46 @@ struct Operations: Sendable {
         return await Self.startListeners(routes, metrics: listenerMetrics, health: listenerHealth, logger: logger)
     }
 
-    /// The mode's `services` with the listeners' service first (stopped last: `/healthz` answers through shutdown)
-    /// and systemd's watchdog last, when systemd asked for one.
-    func services(around services: [any Service], listeners: [HTTPServer], health: HealthCheck, logger: Logger) -> [any Service] {
+    /// Runs the mode's `services` until SIGTERM or SIGINT, with the listeners' service first (stopped last:
+    /// `/healthz` answers through shutdown) and systemd's watchdog last, when systemd asked for one.
+    func run(_ services: [any Service], listeners: [HTTPServer], health: HealthCheck, logger: Logger) async throws {
         var all: [any Service] = []
         if !listeners.isEmpty { all.append(ListenerService(listeners: listeners, logger: logger)) }
         all += services
         if let notifier, let interval = SystemdNotifier.watchdogInterval() {
             all.append(SystemdWatchdogService(notifier: notifier, interval: interval, check: health, logger: logger))
         }
-        return all
+        // Each service is named by its type: the library's default name is `"\(service)"`, a reflection
+        // dump of the whole object graph (library, caches…), which would dominate start-up.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: all.map { .init(service: $0, serviceName: String(describing: type(of: $0))) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+    }
+
+    /// What a platform's bot runs, in start order (a group stops in reverse): the outbox first, so that it
+    /// delivers what `ingress` (the platform's updates) committed until they stop; then the collections'
+    /// reload, the seasonal banners, the scheduler with data retention, and daily backups when configured.
+    static func botServices(
+        ingress: [any Service], runtime: BotRuntime, settings: BotSettings, database: RoastDatabase,
+        collections: CollectionCatalogStore, botClock: any WallClock, transportClock: any WallClock, logger: Logger
+    ) -> [any Service] {
+        var services: [any Service] = [OutboxService(outbox: runtime.outbox, grace: settings.shutdownGrace, logger: logger)]
+        services += ingress
+        services += [
+            CollectionCatalogService(
+                store: collections, clock: transportClock, reloadRequests: HangupSignal.reloadRequests(), logger: logger),
+            SeasonalBannerService(
+                database: database, platform: runtime.platform, collections: collections, outbox: runtime.outbox, clock: botClock,
+                logger: logger),
+            SchedulerService(
+                scheduler: runtime.scheduler, outbox: runtime.outbox, clock: botClock, logger: logger,
+                retention: DataRetention(database: database, period: Double(settings.retentionDays) * 86_400, logger: logger)),
+        ]
+        if let backups = dailyBackups(settings, database: database, clock: botClock, logger: logger) { services.append(backups) }
+        return services
     }
 
     /// The daily backups the settings ask for (`backup.directory` and `backup.time`), nil when none.
