@@ -26,17 +26,8 @@ import Foundation
 ///   members intent, which the bot does not ask for.
 /// - Anything else (READY, channels, threads, an unknown or malformed dispatch) is skipped.
 public struct DiscordEventTranslator: Sendable {
-    /// The outcome for one dispatch; a skip carries a reason safe to log (never message text).
-    public enum Translation: Sendable, Hashable {
-        case event(IncomingEnvelope)
-        case skip(reason: String)
-
-        /// The envelope, or nil for a skip.
-        public var envelope: IncomingEnvelope? {
-            guard case .event(let envelope) = self else { return nil }
-            return envelope
-        }
-    }
+    /// The outcome for one dispatch.
+    public typealias Translation = IncomingTranslation
 
     /// The bot's own account (READY's `user`): its messages are the ones whose reactions and buttons count.
     public let botUserID: DiscordUserID

@@ -26,17 +26,8 @@ import TelegramBotAPI
 /// so does a press on a button of such a message; a reply thread in a group without topics has a
 /// thread id too, but is no topic.
 public struct UpdateTranslator: Sendable {
-    /// The outcome for one update; a skip carries a reason safe to log (never message text).
-    public enum Translation: Sendable, Hashable {
-        case event(IncomingEnvelope)
-        case skip(reason: String)
-
-        /// The envelope, or nil for a skip.
-        public var envelope: IncomingEnvelope? {
-            guard case .event(let envelope) = self else { return nil }
-            return envelope
-        }
-    }
+    /// The outcome for one update.
+    public typealias Translation = IncomingTranslation
 
     public let botUserID: Int64
     public let botUsername: String
