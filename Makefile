@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev ca-certificate
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/roastbot
 
-.PHONY: deps build run console lint test bench soak release install clean
+.PHONY: deps build run console try-discord lint test bench soak release install clean
 
 ## Install the C libraries (libcurl, OpenSSL's libcrypto, libsqlite3; Cairo, Pango, zlib and the Noto fonts for pictures) when they are missing.
 deps:
@@ -26,6 +26,12 @@ run: build
 
 console: build
 	$(BIN) console $(ARGS)
+
+## Discord mode without a Discord account: a fake Discord on 127.0.0.1 and the real bot against it, you typing as the
+## server's members (data/try-discord.sqlite). See docs/try-discord.md.
+try-discord: build
+	$(SWIFT) build --product roastbot-try-discord
+	.build/debug/roastbot-try-discord $(ARGS)
 
 ## The toolchain's formatter in lint mode (configuration: .swift-format); `swift format --in-place -r Sources Tests` fixes most findings.
 lint:

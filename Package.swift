@@ -17,6 +17,9 @@ let package = Package(
         .executable(name: "roastbot-render", targets: ["roastbot-render"]),
         // Benchmarks and the soak run (`make bench`, `make soak`); not part of the shipped bot.
         .executable(name: "roastbot-bench", targets: ["roastbot-bench"]),
+        // Discord mode without a Discord account: the fake Discord and the real bot in a terminal (`make try-discord`);
+        // not part of the shipped bot.
+        .executable(name: "roastbot-try-discord", targets: ["roastbot-try-discord"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -210,6 +213,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // `make try-discord`: a newcomer plays a Discord server's members against the fake Discord and the real binary.
+        .executableTarget(name: "roastbot-try-discord", dependencies: ["RoastTesting"], swiftSettings: strict),
 
         // Benchmarks and the soak run: the real pipeline, SQLite file and binary against the fake Bot API.
         .executableTarget(

@@ -42,7 +42,7 @@ final class BotChild {
     /// limits are the fake's: the bot's own throttle does not apply to Discord.
     convenience init(discord: FakeDiscord, logLevel: String = "info", command: [String]? = nil) throws {
         try self.init(
-            platform: ["DISCORD_BOT_TOKEN": discord.token, "DISCORD_API_URL": discord.apiBaseURL], logLevel: logLevel, command: command)
+            platform: discord.botEnvironment, logLevel: logLevel, command: command)
     }
 
     /// - Parameter platform: the token and address of the platform served.
@@ -85,26 +85,10 @@ final class BotChild {
     ///   1,024); nil: this process's own.
     @discardableResult
     func start(openFileLimit: Int? = nil) throws -> Date {
-        let process = Process()
-        if let openFileLimit {
-            // The shell sets the limit, then becomes the bot (same process id).
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\""] + command + ["--config", configPath]
-        } else {
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + ["--config", configPath]
-        }
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        log.seekToEndOfFile()
-        process.standardError = log
-        process.standardOutput = log
-        process.standardInput = FileHandle.nullDevice
         let launched = Date()
-        try process.run()
-        self.process = process
+        process = try ChildProcessLauncher.launch(
+            command + ["--config", configPath], environment: environment, directory: directory, logPath: logPath,
+            openFileLimit: openFileLimit)
         return launched
     }
 

@@ -33,7 +33,7 @@ final class BotProcess: Sendable {
     /// The bot serving the fake Discord (REST base from `DISCORD_API_URL`, the gateway from its `GET /gateway/bot`).
     convenience init(discord: FakeDiscord, directory: URL? = nil, extraEnvironment: [String: String] = [:]) throws {
         try self.init(
-            platform: ["DISCORD_BOT_TOKEN": discord.token, "DISCORD_API_URL": discord.apiBaseURL], directory: directory,
+            platform: discord.botEnvironment, directory: directory,
             extraEnvironment: extraEnvironment)
     }
 
@@ -67,26 +67,9 @@ final class BotProcess: Sendable {
     /// - Parameter openFileLimit: the bot's limit of open files (`ulimit -n`), e.g. systemd's default
     ///   1,024; nil: this process's own.
     func start(arguments: [String] = [], openFileLimit: Int? = nil) throws {
-        let process = Process()
-        if let openFileLimit {
-            // The shell sets the limit, then becomes the bot (same process id).
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", Self.executable.path, "run"] + arguments
-        } else {
-            process.executableURL = Self.executable
-            process.arguments = ["run"] + arguments
-        }
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        if !FileManager.default.fileExists(atPath: logPath) {
-            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        }
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        log.seekToEndOfFile()
-        process.standardError = log
-        process.standardOutput = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcessLauncher.launch(
+            [Self.executable.path, "run"] + arguments, environment: environment, directory: directory, logPath: logPath,
+            openFileLimit: openFileLimit)
         self.process.withLock { $0 = process }
     }
 
