@@ -169,7 +169,7 @@ final class TryDiscordSession {
     }
 
     private func react(_ emoji: String, on number: Int?, add: Bool) async {
-        guard let message = target(number, withButtons: false), !message.isEphemeral else {
+        guard let message = number == nil ? latestRoast() : target(number, withButtons: false), !message.isEphemeral else {
             return transcript.say("⚠️ nothing of the bot's to react to here yet (an ephemeral answer takes no reactions)")
         }
         let sent =
@@ -195,6 +195,13 @@ final class TryDiscordSession {
             return rest.interactions.first { $0.id == message.interactionID }?.userID == speaker.id
         }
         return here.last
+    }
+
+    /// The bot's latest roast here (a public message with the 😂 button), else its latest public message: what a member
+    /// reacts to, as the console's `:react` does.
+    private func latestRoast() -> FakeDiscordMessage? {
+        let public = discord.rest.messages(in: channel).filter { !$0.isEphemeral && !$0.isLoading }
+        return public.last { $0.rows.flatMap { $0 }.contains { Self.plain($0.emoji ?? $0.label ?? "") == "😂" } } ?? public.last
     }
 
     // MARK: People and places

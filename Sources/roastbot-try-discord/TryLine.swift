@@ -12,7 +12,7 @@ enum TryLine: Sendable, Equatable {
     /// Press a button: on message `#message` (nil: the latest one with buttons), the one whose label or emoji is
     /// `button`, or the `button`-th one when it is a number.
     case press(message: Int?, button: String)
-    /// Add (or remove) a native reaction on message `#message` (nil: the bot's latest message in the channel).
+    /// Add (or remove) a native reaction on message `#message` (nil: the bot's latest roast in the channel).
     case react(message: Int?, emoji: String, add: Bool)
     /// Speak as another member (a number or a name), optionally with their Discord locale (`vi`, `en-US`…).
     case speakAs(String, locale: String?)
@@ -101,8 +101,8 @@ enum TryLine: Sendable, Equatable {
           commands                           the slash commands the bot registered at start
           press 🔥                           press a button of the latest message with buttons
                                              (press 2: its second button; press #4 🔥: on message #4)
-          react 😂 / unreact 😂              add or remove a native reaction on the bot's latest message here
-                                             (react #4 😂 for message #4)
+          react 😂 / unreact 😂              add or remove a native reaction on the bot's latest roast here
+                                             (react #4 😂 on message #4)
           as 2 vi / as linh en               speak as another member (by number or name), with their Discord
                                              locale when a last word vi, en or en-GB… follows
           admin on|off                       the member speaking has Manage Server, or not (for /settings)
