@@ -50,6 +50,8 @@ struct TryDiscord {
         let folder = databaseURL.deletingLastPathComponent()
         let prefix = databaseURL.deletingPathExtension().lastPathComponent
         let logPath = folder.appendingPathComponent("\(prefix).log").path
+        // The log as the person named the database: relative stays relative.
+        let logShown = ((database as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(prefix).log")
         guard FileManager.default.isExecutableFile(atPath: botPath) else {
             print("roastbot-try-discord: no roastbot at \(botPath) (build it: swift build --product roastbot)")
             return 1
@@ -72,7 +74,7 @@ struct TryDiscord {
             RoastMeLater on a fake Discord — no account or token needed. Type help for the controls.
             🛰  fake Discord (REST and gateway) on \(discord.apiBaseURL)
             🤖 roastbot run with DISCORD_BOT_TOKEN=\(discord.token) DISCORD_API_URL=\(discord.apiBaseURL)
-               database \(database), log \(logPath)
+               database \(database), log \(logShown)
             """)
         let bot: Process
         do {
@@ -130,7 +132,7 @@ struct TryDiscord {
         if !stopped { kill(bot.processIdentifier, SIGKILL) }
         await discord.stop()
         let status = stopped ? bot.terminationStatus : -1
-        transcript.say("👋 roastbot stopped (exit status \(status)); its log: \(logPath)")
+        transcript.say("👋 roastbot stopped (exit status \(status)); its log: \(logShown)")
         return status == 0 ? 0 : 1
     }
 

@@ -200,8 +200,8 @@ final class TryDiscordSession {
     /// The bot's latest roast here (a public message with the 😂 button), else its latest public message: what a member
     /// reacts to, as the console's `:react` does.
     private func latestRoast() -> FakeDiscordMessage? {
-        let public = discord.rest.messages(in: channel).filter { !$0.isEphemeral && !$0.isLoading }
-        return public.last { $0.rows.flatMap { $0 }.contains { Self.plain($0.emoji ?? $0.label ?? "") == "😂" } } ?? public.last
+        let visible = discord.rest.messages(in: channel).filter { !$0.isEphemeral && !$0.isLoading }
+        return visible.last { $0.rows.flatMap { $0 }.contains { Self.plain($0.emoji ?? $0.label ?? "").hasPrefix("😂") } } ?? visible.last
     }
 
     // MARK: People and places
