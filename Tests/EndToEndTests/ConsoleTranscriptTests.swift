@@ -15,9 +15,6 @@ struct ConsoleTranscriptTests {
         let directory = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { if folder == nil { try? FileManager.default.removeItem(at: directory) } }
-        let process = Process()
-        process.executableURL = BotProcess.executable
-        process.arguments = ["console"]
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": directory.path,
             "ROASTBOT_DB": directory.appendingPathComponent(database).path,
@@ -26,18 +23,7 @@ struct ConsoleTranscriptTests {
             "ROASTBOT_SEED": "7",
         ]
         environment.merge(extra) { $1 }
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        return try ScriptedProcess.run(BotProcess.executable, arguments: ["console"], environment: environment, script: script)
     }
 
     @Test func pipedScriptProducesTheExpectedConversation() throws {

@@ -51,10 +51,6 @@ struct ReadmeTourTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-tour-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = BotProcess.executable
-        process.arguments = ["run"]
-        process.currentDirectoryURL = folder
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": folder.path,
             "ROASTBOT_LIBRARY": BotProcess.repositoryRoot.appendingPathComponent("config/library").path,
@@ -62,19 +58,11 @@ struct ReadmeTourTests {
             "ROASTBOT_SEED": "7", "ROASTBOT_CLOCK_RATE": "0.01",
         ]
         environment.merge(tour.environment) { $1 }
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(tour.typed.map { $0 + "\n" }.joined().utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: folder.path, with: Self.shownFolder)
+        let (output, status) = try ScriptedProcess.run(
+            BotProcess.executable, arguments: ["run"], environment: environment, directory: folder,
+            script: tour.typed.map { $0 + "\n" }.joined(), errorsToo: true)
+        #expect(status == 0)
+        let text = output.replacingOccurrences(of: folder.path, with: Self.shownFolder)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -10,38 +10,25 @@ import Testing
     /// `/roast`, a press on its 🔥 and `/export`: the registered commands with their Vietnamese names, the roast with
     /// its reaction buttons, the count redrawn on it, and the export as an answer only its member can see, its file
     /// saved beside the database.
-    @Test func aScriptedTryShowsTheRoastItsCountAndThePrivateExport() async throws {
+    @Test func aScriptedTryShowsTheRoastItsCountAndThePrivateExport() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-try-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let root = BotProcess.repositoryRoot
-        let process = Process()
-        process.executableURL = Self.executable
         // The fake's interaction deadline generous: a loaded machine must not turn a slow start into a failed interaction
         // (Discord's 3 seconds are held in the deadline suites).
-        process.arguments = ["--deadline", "60"]
-        process.currentDirectoryURL = directory
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
-            "ROASTBOT_DB": directory.appendingPathComponent("data/try.sqlite").path,
-            "ROASTBOT_LIBRARY": root.appendingPathComponent("config/library").path,
-            "ROASTBOT_COLLECTIONS": root.appendingPathComponent("config/collections.json").path,
-            "ROASTBOT_SEED": "12345", "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00", "ROASTBOT_ABUSE_LIMIT": "0",
-            // A token in the person's environment must not reach the bot: one platform per process.
-            "TELEGRAM_BOT_TOKEN": "123:not-for-this-bot",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let reading = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        input.fileHandleForWriting.write(Data("/roast category:meetings spice:3\npress 🔥\n/export\n".utf8))
-        try input.fileHandleForWriting.close()
-        let transcript = String(decoding: await reading.value, as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(transcript)")
+        let (transcript, status) = try ScriptedProcess.run(
+            Self.executable, arguments: ["--deadline", "60"],
+            environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+                "ROASTBOT_DB": directory.appendingPathComponent("data/try.sqlite").path,
+                "ROASTBOT_LIBRARY": root.appendingPathComponent("config/library").path,
+                "ROASTBOT_COLLECTIONS": root.appendingPathComponent("config/collections.json").path,
+                "ROASTBOT_SEED": "12345", "ROASTBOT_CLOCK_START": "2026-03-02T03:00:00+07:00", "ROASTBOT_ABUSE_LIMIT": "0",
+                // A token in the person's environment must not reach the bot: one platform per process.
+                "TELEGRAM_BOT_TOKEN": "123:not-for-this-bot",
+            ], directory: directory, script: "/roast category:meetings spice:3\npress 🔥\n/export\n", errorsToo: true)
+        #expect(status == 0, "\(transcript)")
 
         // The commands registered at start, with their Vietnamese names.
         #expect(transcript.contains("slash commands registered"), "\(transcript)")
