@@ -41,12 +41,11 @@ import Testing
         let rest = scenario.rest
         rest.registerChannel(FakeDiscordChannel(id: Self.forum, type: 15, guildID: Scenario.guild, name: "daily"))
         rest.registerChannel(FakeDiscordChannel(id: Self.post, type: 11, guildID: Scenario.guild, parentID: Self.forum, name: "standup"))
-        let guild = #"""
-            {"id":"\#(Scenario.guild)","name":"Team","preferred_locale":"vi","unavailable":false,\
-            "channels":[{"id":"\#(Scenario.channel)","type":0,"guild_id":"\#(Scenario.guild)"},\
-            {"id":"\#(Self.forum)","type":15,"guild_id":"\#(Scenario.guild)"}],\
-            "threads":[{"id":"\#(Self.post)","type":11,"guild_id":"\#(Scenario.guild)","parent_id":"\#(Self.forum)"}]}
-            """#
+        let guild =
+            #"{"id":"\#(Scenario.guild)","name":"Team","preferred_locale":"vi","unavailable":false,"channels":["#
+            + #"{"id":"\#(Scenario.channel)","type":0,"guild_id":"\#(Scenario.guild)"},"#
+            + #"{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Scenario.guild)"}],"#
+            + #""threads":[{"id":"\#(Self.post)","type":11,"guild_id":"\#(Scenario.guild)","parent_id":"\#(Self.forum)"}]}"#
         #expect(scenario.gateway.dispatch("GUILD_CREATE", guild) != nil)
 
         let used = try #require(
