@@ -409,7 +409,7 @@ public struct DiscordPlatform: ChatPlatform {
                 directory.remember(MessageID(message.id.rawValue), in: message.channelID)
                 last = message.id
                 rest.removeFirst()
-            } catch where !privately && Self.isForumRefusal(error) {
+            } catch  where !privately && Self.isForumRefusal(error) {
                 logger.notice("the channel is a forum: the message starts a post", metadata: ["channel": "\(channel)"])
                 directory.rememberForum(channel)
                 (target, last) = try await startPost(rest.removeFirst(), files: rest.isEmpty ? files : [], in: channel, named: text)
@@ -433,7 +433,8 @@ public struct DiscordPlatform: ChatPlatform {
         // A forum post answers nothing: its first message cannot be a reply.
         payload.reference = nil
         do {
-            let started = try await client.startForumThread(in: channel, name: DiscordRenderer.postName(of: text), message: payload, files: files)
+            let started = try await client.startForumThread(
+                in: channel, name: DiscordRenderer.postName(of: text), message: payload, files: files)
             var thread = started.thread
             thread.parentID = thread.parentID ?? channel
             directory.remember(thread)

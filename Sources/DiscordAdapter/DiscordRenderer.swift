@@ -1,6 +1,6 @@
 import ChatPlatform
-import Foundation
 import DiscordAPI
+import Foundation
 
 /// Turns the bot's neutral messages into Discord messages: rich text as escaped markdown, mentions as `<@id>`
 /// (and only those people notified), buttons as action rows, long text split so that every part's content —

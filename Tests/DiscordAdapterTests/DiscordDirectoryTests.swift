@@ -32,10 +32,11 @@ struct DiscordDirectoryTests {
         return directory
     }
 
-    @Test(arguments: [
-        (forumPost, forum), (mediaPost, media), (textThread, nil), (unknownThread, nil), (text, nil), (forum, nil),
-        (DiscordChannelID(1_200_000_000_000_000_777), nil),
-    ] as [(DiscordChannelID, DiscordChannelID?)])
+    @Test(
+        arguments: [
+            (forumPost, forum), (mediaPost, media), (textThread, nil), (unknownThread, nil), (text, nil), (forum, nil),
+            (DiscordChannelID(1_200_000_000_000_000_777), nil),
+        ] as [(DiscordChannelID, DiscordChannelID?)])
     func aNewPostFromAForumsPostGoesToTheForum(from channel: DiscordChannelID, expected: DiscordChannelID?) {
         #expect(Self.directory().newPostChannel(from: channel) == expected)
     }

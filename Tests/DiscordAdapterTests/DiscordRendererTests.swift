@@ -123,7 +123,10 @@ struct DiscordRendererTests {
 /// A forum post's name: the first line of its text as a reader sees it, within Discord's 100 characters.
 struct DiscordPostNameTests {
     @Test(arguments: [
-        (RichText([.plain("🔥 "), .bold("Roast of the Day"), .plain(" · 🍜 Food\n\n"), .italic("*your* standup")]), "🔥 Roast of the Day · 🍜 Food"),
+        (
+            RichText([.plain("🔥 "), .bold("Roast of the Day"), .plain(" · 🍜 Food\n\n"), .italic("*your* standup")]),
+            "🔥 Roast of the Day · 🍜 Food"
+        ),
         (RichText([.plain("\n  \n  "), .bold("Roast của ngày"), .plain("  \nrest")]), "Roast của ngày"),
         (RichText([.mention(UserID(7), name: "Alice"), .plain(", your streak is at risk")]), "Alice, your streak is at risk"),
         (RichText(plain: " \n "), DiscordRenderer.fallbackPostName),

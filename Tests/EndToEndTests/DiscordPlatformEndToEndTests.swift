@@ -278,7 +278,8 @@ struct DiscordPlatformEndToEndTests {
             await platform.observe(
                 DiscordDispatch(
                     name: "GUILD_CREATE",
-                    json: Data(#"{"id":"\#(Self.guild)","channels":[{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Self.guild)"}]}"#.utf8)))
+                    json: Data(#"{"id":"\#(Self.guild)","channels":[{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Self.guild)"}]}"#.utf8))
+            )
             let first = try #require(try await platform.perform(.send(Self.dailyRoast), at: Destination(chat: ChatID(Self.guild))).message)
             let thread = try #require(fake.channel(first.rawValue))
             #expect(thread.type == 11)
@@ -330,11 +331,13 @@ struct DiscordPlatformEndToEndTests {
     @Test func aReplyInAForumsPostStaysInThePost() async throws {
         try await withPlatform { fake, platform in
             fake.registerChannel(FakeDiscordChannel(id: Self.forum, type: 15, guildID: Self.guild, name: "daily"))
-            fake.registerChannel(FakeDiscordChannel(id: Self.forumPost, type: 11, guildID: Self.guild, parentID: Self.forum, name: "a post"))
+            fake.registerChannel(
+                FakeDiscordChannel(id: Self.forumPost, type: 11, guildID: Self.guild, parentID: Self.forum, name: "a post"))
             await platform.observe(
                 DiscordDispatch(
                     name: "GUILD_CREATE",
-                    json: Data(#"{"id":"\#(Self.guild)","channels":[{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Self.guild)"}]}"#.utf8)))
+                    json: Data(#"{"id":"\#(Self.guild)","channels":[{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Self.guild)"}]}"#.utf8))
+            )
             let interaction = fake.dispatchCommand("roast", by: Self.alice, channelID: Self.forumPost, guildID: Self.guild)
             let envelope = try await received(interaction, fake, platform)
             #expect(envelope.topic == TopicID(Self.forumPost))
