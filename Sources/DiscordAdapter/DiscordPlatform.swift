@@ -126,6 +126,10 @@ public struct DiscordPlatform: ChatPlatform {
     // MARK: Answers
 
     public func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
+        // Replies to come and nothing to say: the replies are the answer (and the deadline's deferral covers them).
+        // Not waiting for the interaction here keeps a reply in flight — waiting out a rate limit — from holding the
+        // caller, which applies the chat's next events after this.
+        if case .handled(notice: nil, let replies) = answer, replies > 0 { return }
         _ = try await withInteraction(interaction) { entry throws(DeliveryError) in
             switch answer {
             case .deferred:
@@ -409,7 +413,7 @@ public struct DiscordPlatform: ChatPlatform {
                 directory.remember(MessageID(message.id.rawValue), in: message.channelID)
                 last = message.id
                 rest.removeFirst()
-            } catch  where !privately && Self.isForumRefusal(error) {
+            } catch let refusal where !privately && Self.isForumRefusal(refusal) {
                 logger.notice("the channel is a forum: the message starts a post", metadata: ["channel": "\(channel)"])
                 directory.rememberForum(channel)
                 (target, last) = try await startPost(rest.removeFirst(), files: rest.isEmpty ? files : [], in: channel, named: text)
