@@ -169,7 +169,9 @@ public final class OutboxDeliverer: Sendable {
         state.withLock { state in
             state.wakes += 1
             state.pending.insert(chat)
-            if state.running.contains(where: { $0.chat == chat }) { state.announced.insert(chat) }
+            let running =
+                lanes == .perChat ? state.running.contains(OutboxLane(wholeOf: chat)) : state.running.contains { $0.chat == chat }
+            if running { state.announced.insert(chat) }
         }
         signalContinuation.yield()
     }
