@@ -69,8 +69,10 @@ do {
         for (index, argument) in arguments.enumerated() where index + 1 < arguments.count {
             if argument == "--bot" { subjects.append((arguments[index + 1], [arguments[index + 1], "run"])) }
             if argument == "--compare" {
-                let words = arguments[index + 1].split(separator: " ").map(String.init)
-                subjects.append((arguments[index + 1], words))
+                // As if typed in a shell here (the bot itself runs in a scratch directory): the
+                // program found on PATH, relative paths from this directory.
+                let here = FileManager.default.currentDirectoryPath
+                subjects.append((arguments[index + 1], ["/bin/sh", "-c", "cd \"$0\" && exec \(arguments[index + 1]) \"$@\"", here]))
             }
         }
         let runs = option("--runs").map { Int($0) } ?? 3
