@@ -36,10 +36,13 @@ public struct PlatformProfile: Sendable, Hashable {
     /// Without one (a Discord server, whose messages are all in some channel) they go to the picked
     /// topic, else to the one where the bot was last asked something, else nowhere.
     public var hasMainThread: Bool
+    /// Which of a chat's deliveries wait for one another: what the platform's rate limits hold together.
+    public var deliveryLanes: DeliveryLanes
 
     public init(
         name: String, messageLimit: Int, captionLimit: Int, buttonPayloadLimit: Int, privateChats: PrivateChats,
-        interactions: Interactions, deepLinks: DeepLinks?, inlineMode: Bool, reactions: NativeReactions, hasMainThread: Bool
+        interactions: Interactions, deepLinks: DeepLinks?, inlineMode: Bool, reactions: NativeReactions, hasMainThread: Bool,
+        deliveryLanes: DeliveryLanes = .perChat
     ) {
         self.name = name
         self.messageLimit = messageLimit
@@ -51,6 +54,7 @@ public struct PlatformProfile: Sendable, Hashable {
         self.inlineMode = inlineMode
         self.reactions = reactions
         self.hasMainThread = hasMainThread
+        self.deliveryLanes = deliveryLanes
     }
 }
 
@@ -86,6 +90,20 @@ extension PlatformProfile {
             self.deadline = deadline
             self.privateAnswers = privateAnswers
         }
+    }
+
+    /// Which deliveries of one chat go one after another (a lane), and which side by side: a delivery
+    /// waiting out a rate limit (or a failure) holds back only its own lane. Within a lane, order is
+    /// kept: replies before broadcasts, each oldest first, and a burst of edits of one message coalesced.
+    public enum DeliveryLanes: Sendable, Hashable {
+        /// A chat is one lane (Telegram: its send limit is per chat, about 20 messages a minute in a
+        /// group, so another lane would only wait on the same limit).
+        case perChat
+        /// The platform limits per route (Discord: a channel's messages, an interaction's token), so a
+        /// chat has lanes: the deliveries answering one interaction are a lane, the edits of one
+        /// message are a lane (so that the last edit shown is the newest, whichever interaction
+        /// caused it), and the chat's other deliveries (scheduled posts) one more.
+        case perInteractionAndMessage
     }
 
     /// Links into the bot's private chat that start it with a payload (Telegram: `t.me/<bot>?start=`).

@@ -19,10 +19,11 @@ extension DiscordPlatform {
     /// which is never more characters); a person's private chat is a DM channel the bot opens (``DiscordDirectory``);
     /// every command is an interaction answered within 3 seconds, and an answer can be for the person alone
     /// (ephemeral); no deep links and no inline mode; native reactions always seen; no main thread — a server's
-    /// messages are all in some channel.
+    /// messages are all in some channel; rate limits per route (a channel's messages, an interaction's token), so a
+    /// server's deliveries go in lanes: one interaction's answers, one message's edits, the rest.
     public static let standardProfile = PlatformProfile(
         name: "Discord", messageLimit: messageLimit, captionLimit: messageLimit, buttonPayloadLimit: DiscordLimits.customID,
         privateChats: .openedByTheBot,
         interactions: .init(commands: true, deadline: interactionDeadline, privateAnswers: true), deepLinks: nil, inlineMode: false,
-        reactions: nativeReactions, hasMainThread: false)
+        reactions: nativeReactions, hasMainThread: false, deliveryLanes: .perInteractionAndMessage)
 }

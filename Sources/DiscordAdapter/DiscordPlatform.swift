@@ -112,6 +112,10 @@ public struct DiscordPlatform: ChatPlatform {
     // MARK: Answers
 
     public func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {
+        // Replies to come and nothing to say: the replies are the answer (and the deadline's deferral covers them).
+        // Not waiting for the interaction here keeps a reply in flight — waiting out a rate limit — from holding the
+        // caller, which applies the chat's next events after this.
+        if case .handled(notice: nil, let replies) = answer, replies > 0 { return }
         _ = try await withInteraction(interaction) { entry throws(DeliveryError) in
             switch answer {
             case .deferred:

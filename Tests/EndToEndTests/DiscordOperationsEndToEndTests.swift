@@ -4,7 +4,8 @@ import Testing
 
 /// The operator's side of the real binary serving the fake Discord, as for Telegram: the metrics address serves
 /// `/healthz` (healthy while the gateway session is open and the database takes writes; `roastbot health` agrees)
-/// and `/metrics` (the bot's counters move with a slash command; the store's and the process's gauges are there).
+/// and `/metrics` (the bot's counters move with a slash command; the store's and the process's gauges are there);
+/// Discord out of reach for over a minute makes it unhealthy, said in systemd's status, without a restart.
 @Suite(.timeLimit(.minutes(3))) struct DiscordOperationsEndToEndTests {
     static let guild: Int64 = 1_200_000_000_000_000_401
     static let channel: Int64 = 1_200_000_000_000_000_501
@@ -60,5 +61,48 @@ import Testing
 
         bot.signal(SIGTERM)
         #expect(await bot.waitForExit(timeout: 30) == 0, "\(bot.log)")
+    }
+
+    /// systemd's watchdog in Discord mode: pinged while the gateway session is open, and still pinged once Discord
+    /// has been out of reach for longer than the minute a resume may take — the process is alive and waits Discord
+    /// out, so a restart would only lose what is in flight — while `/healthz`, `roastbot health` and the unit's
+    /// status say the gateway is the reason.
+    @Test func discordOutOfReachForAMinuteIsUnhealthyButTheWatchdogIsStillPinged() async throws {
+        let discord = FakeDiscord()
+        try await discord.start()
+        let socket = try NotifySocket()
+        defer { socket.close() }
+        let port = OperationsProbe.freePort()
+        let bot = try BotProcess(
+            discord: discord,
+            extraEnvironment: ["ROASTBOT_METRICS_ADDRESS": "127.0.0.1:\(port)", "NOTIFY_SOCKET": socket.path, "WATCHDOG_USEC": "2000000"])
+        defer { bot.cleanUp() }
+        try bot.start()
+        #expect(await socket.waitFor(timeout: 60) { $0.contains("READY=1") }, "READY=1: \(bot.log)")
+        #expect(await discord.rest.waitFor(timeout: .seconds(60)) { discord.gateway.currentSessionID != nil }, "\(bot.log)")
+        #expect(await socket.waitFor(timeout: 30) { $0.contains("STATUS=ok") }, "\(socket.received)")
+
+        // Discord gone: the session closes, and every attempt to reach it again fails.
+        await discord.stop()
+        let healthURL = "http://127.0.0.1:\(port)/healthz"
+        var health = await OperationsProbe.get(healthURL)
+        #expect(health?.status == 200, "a closed session is healthy while a resume may still come: \(health?.text ?? "")")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while health?.status != 503, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .seconds(1))
+            health = await OperationsProbe.get(healthURL)
+        }
+        let unhealthy = try #require(health, "the health endpoint answers: \(bot.log)")
+        #expect(unhealthy.status == 503, "\(unhealthy.text)")
+        #expect(unhealthy.text.contains("gateway session"), "\(unhealthy.text)")
+        let command = try HealthEndToEndTests.healthCommand(port: port)
+        #expect(command.status != 0, "\(command.output)")
+        #expect(await socket.waitFor(timeout: 10) { $0.contains("STATUS=") && $0.contains("gateway session") && !$0.contains("STATUS=ok") })
+        socket.clear()
+        #expect(await socket.waitFor(timeout: 10) { $0.contains("WATCHDOG=1") }, "still pinged while Discord is out of reach")
+
+        bot.signal(SIGTERM)
+        #expect(await bot.waitForExit(timeout: 30) == 0, "\(bot.log)")
+        #expect(socket.received.contains { $0.contains("STOPPING=1") })
     }
 }

@@ -84,6 +84,28 @@ struct DiscordPlatformEndToEndTests {
         }
     }
 
+    /// A command's reply waiting out a 429 on its interaction's token: the core's "handled, its replies follow"
+    /// answer has nothing to send, and returns at once instead of waiting for the reply — the chat's next event is
+    /// applied meanwhile.
+    @Test func handledWithRepliesToComeWaitsForNoReplyInFlight() async throws {
+        try await withPlatform { fake, platform in
+            let (interaction, envelope) = try await command("roast", fake, platform)
+            fake.injectRateLimit(route: FakeDiscordRoutes.editOriginal, retryAfter: 3)
+            let reply = Task { try await platform.perform(.send(Self.roast), at: Self.destination(envelope)) }
+            let limited = await fake.waitFor(timeout: .seconds(20)) {
+                fake.requests(route: FakeDiscordRoutes.editOriginal).contains { $0.status == 429 }
+            }
+            #expect(limited)
+            try await platform.answer(try #require(envelope.interaction), with: .handled(notice: nil, replies: 1))
+            #expect(
+                !fake.requests(route: FakeDiscordRoutes.editOriginal).contains { $0.status == 200 },
+                "the answer waited for the reply waiting out its rate limit")
+            let delivered = try await reply.value
+            #expect(fake.interaction(interaction.id)?.originalMessageID == delivered.message?.rawValue)
+            #expect(fake.interaction(interaction.id)?.refusedCallbacks == [])
+        }
+    }
+
     /// Replies still on their way when the deadline nears: the interaction is deferred in time, never "failed".
     @Test func anInteractionWhoseRepliesAreLateIsDeferredInTime() async throws {
         try await withPlatform(deadline: 3) { fake, platform in

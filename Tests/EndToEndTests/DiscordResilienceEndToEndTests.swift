@@ -94,13 +94,7 @@ import Testing
         let retried = try #require(requests.first { $0.path.contains(alices.token) && $0.status == 200 })
         let bobsEdit = try #require(requests.first { $0.path.contains(bobs.token) && $0.status == 200 })
         #expect(retried.arrivedAt - limited.arrivedAt >= retryAfter - 0.05, "sent again before retry_after had passed")
-        // Known defect: the outbox has one queue per chat, and a Discord server is one chat, so Alice's answer
-        // waiting out its bucket holds up Bob's in another bucket of the same server (his interaction is deferred in
-        // time, but his roast comes only after hers). Fixing it belongs to the outbox (issue 24's branch); this
-        // expectation then passes and withKnownIssue reports that the issue is gone, to be removed.
-        withKnownIssue("the outbox's per-chat queue holds a server's answers behind one rate-limited bucket") {
-            #expect(bobsEdit.arrivedAt < retried.arrivedAt, "Bob's answer waited for Alice's bucket")
-        }
+        #expect(bobsEdit.arrivedAt < retried.arrivedAt, "Bob's answer waited for Alice's bucket")
         #expect(requests.filter { $0.path.contains(alices.token) && $0.arrivedAt < retried.arrivedAt }.count == 1)
         #expect(rest.interaction(alices.id)?.refusedCallbacks.isEmpty == true)
         #expect(rest.interaction(bobs.id)?.refusedCallbacks.isEmpty == true)

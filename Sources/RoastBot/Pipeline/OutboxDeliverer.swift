@@ -8,7 +8,10 @@ import Timekeeping
 /// Delivers the outbox after commit through the platform (which applies rate limits and
 /// `retry_after`): each chat's queue by a worker of its own, so that a chat waiting on its throttle
 /// or on a failure never holds back another; within a chat, replies before broadcasts, each kind
-/// oldest first.
+/// oldest first. On a platform that limits per route rather than per chat
+/// (``PlatformProfile/DeliveryLanes``), a chat's queue is split into lanes, each with its own worker:
+/// an interaction's answers, a message's edits, the rest (``OutboxLane``); a lane waiting out its
+/// rate limit then holds back no other answer of the chat.
 ///
 /// A message leaves the outbox only once the platform confirmed it; a crash between the
 /// confirmation and its mark re-sends it at most once. A confirmation the store cannot mark (busy,
@@ -72,21 +75,21 @@ public final class OutboxDeliverer: Sendable {
     }
 
     private struct State {
-        /// Chats whose worker is running.
-        var running: Set<ChatID> = []
+        /// Lanes whose worker is running.
+        var running: Set<OutboxLane> = []
         /// Chats that may have pending rows: those announced by ``wake(chat:)`` and those the last
-        /// full look at the outbox found. A chat leaves when its worker found its queue empty.
+        /// full look at the outbox found. A chat leaves when a worker of it found its queue empty.
         var pending: Set<ChatID> = []
         /// Whether the next look reads the chats with pending rows from the store (at start, after
         /// ``wake()``, which does not say which chats): otherwise ``pending`` is all there is.
         var rescan = true
-        /// Chats announced by ``wake(chat:)`` while their worker ran: it reads their queue again
+        /// Chats announced by ``wake(chat:)`` while a worker of theirs ran: it reads their queue again
         /// before it stops.
         var announced: Set<ChatID> = []
         /// Marks waiting for their write, and whether a worker is writing marks now.
         var settling: [SettledMarks] = []
         var writingMarks = false
-        var parked: [ChatID: Parked] = [:]
+        var parked: [OutboxLane: Parked] = [:]
         /// Rows settled with the platform whose mark the store has not taken yet, by outbox id.
         var unmarked: [Int64: Mark] = [:]
         /// Rows settled since start (tells a round of workers that made progress from one that did not).
@@ -100,6 +103,9 @@ public final class OutboxDeliverer: Sendable {
 
     /// Rows a worker reads at a time (edits among them are coalesced).
     static let window = 20
+    /// Rows of a chat read at a time when it has lanes: each lane's worker takes its own among them, and
+    /// a lane whose first row is further back waits until the rows before it have gone.
+    static let laneWindow = 200
 
     /// Seconds an answer may wait for its turn; later it is dropped (see the type's description).
     public let replyDeadline: Double
@@ -112,6 +118,8 @@ public final class OutboxDeliverer: Sendable {
 
     private let database: RoastDatabase
     private let platform: any ChatPlatform
+    /// How the platform splits a chat's deliveries (read once from its profile).
+    private let lanes: PlatformProfile.DeliveryLanes
     private let pictures: any PictureRendering
     private let clock: any WallClock
     private let logger: Logger
@@ -135,6 +143,7 @@ public final class OutboxDeliverer: Sendable {
         self.database = database
         self.metrics = metrics
         self.platform = platform
+        lanes = platform.profile.deliveryLanes
         self.pictures = pictures
         self.clock = clock
         self.logger = logger
@@ -160,14 +169,16 @@ public final class OutboxDeliverer: Sendable {
         state.withLock { state in
             state.wakes += 1
             state.pending.insert(chat)
-            if state.running.contains(chat) { state.announced.insert(chat) }
+            let running =
+                lanes == .perChat ? state.running.contains(OutboxLane(wholeOf: chat)) : state.running.contains { $0.chat == chat }
+            if running { state.announced.insert(chat) }
         }
         signalContinuation.yield()
     }
 
     /// Delivers until the surrounding task is cancelled, waking on ``wake()`` and ``wake(chat:)``, and
     /// every few seconds (to retry parked chats and unmarked rows, and to read which chats have rows
-    /// pending, should any have been queued without a wake); each chat with pending rows gets a worker.
+    /// pending, should any have been queued without a wake); each lane with pending rows gets a worker.
     public func run(retryInterval: Double = 2) async {
         let ticker = Task { [clock] in
             while !Task.isCancelled {
@@ -204,7 +215,7 @@ public final class OutboxDeliverer: Sendable {
 
     // MARK: - Workers
 
-    /// Starts a worker for each chat with pending rows that has none and is not parked; returns
+    /// Starts a worker for each lane with pending rows that has none and is not parked; returns
     /// whether any was started.
     @discardableResult
     private func dispatch(into group: inout DiscardingTaskGroup) -> Bool {
@@ -223,23 +234,24 @@ public final class OutboxDeliverer: Sendable {
             }
         }
         let now = clock.uptime
+        let candidates = state.withLock { $0.pending.sorted() }.flatMap(lanesPending(in:))
         let (starting, wakes) = state.withLock { state in
-            let starting = state.pending.sorted().filter { chat in
-                guard !state.running.contains(chat), (state.parked[chat]?.until ?? .zero) <= now else { return false }
-                state.running.insert(chat)
+            let starting = candidates.filter { lane in
+                guard !state.running.contains(lane), (state.parked[lane]?.until ?? .zero) <= now else { return false }
+                state.running.insert(lane)
                 return true
             }
             return (starting, state.wakes)
         }
-        for chat in starting {
+        for lane in starting {
             group.addTask {
-                await self.deliver(chat)
+                await self.deliver(lane)
                 let missed = self.state.withLock { state in
-                    state.running.remove(chat)
+                    state.running.remove(lane)
                     return state.wakes != wakes
                 }
                 // Rows queued while the worker ran were announced by a wake this look could not act on
-                // (the chat was busy). Without one, what is left (rows waiting for their mark, a parked
+                // (the lane was busy). Without one, what is left (rows waiting for their mark, a parked
                 // chat) waits for the next tick: looking again at once would only spin.
                 if missed { self.signalContinuation.yield() }
             }
@@ -247,8 +259,30 @@ public final class OutboxDeliverer: Sendable {
         return !starting.isEmpty
     }
 
-    /// Delivers `chat`'s queue until it is empty, the chat is parked, or the task is cancelled.
-    private func deliver(_ chat: ChatID) async {
+    /// The lanes of `chat` with rows pending, in the order of their first rows; the chat as a whole
+    /// when it is one lane, or when nothing (readable) is pending: its worker then finds out.
+    private func lanesPending(in chat: ChatID) -> [OutboxLane] {
+        let whole = [OutboxLane(wholeOf: chat)]
+        guard lanes != .perChat else { return whole }
+        let unmarked = state.withLock { Set($0.unmarked.keys) }
+        guard let rows = try? pendingRows(of: chat, unmarked: unmarked, now: clock.now), !rows.isEmpty else { return whole }
+        var seen: Set<OutboxLane> = []
+        return rows.map { OutboxLane($0, lanes: lanes) }.filter { seen.insert($0).inserted }
+    }
+
+    /// `chat`'s pending rows in delivery order, a window of them, without those settled and waiting for
+    /// their mark (`unmarked`).
+    private func pendingRows(of chat: ChatID, unmarked: Set<Int64>, now: Date) throws -> [OutboxItem] {
+        let window = (lanes == .perChat ? Self.window : Self.laneWindow) + unmarked.count
+        return try database.read {
+            try $0.pendingOutbox(chat: chat, limit: window, broadcastsDueBy: now.addingTimeInterval(-broadcastWait))
+        }
+        .filter { !unmarked.contains($0.id) }
+    }
+
+    /// Delivers `lane`'s rows until there are none, the lane is parked, or the task is cancelled.
+    private func deliver(_ lane: OutboxLane) async {
+        let chat = lane.chat
         while !Task.isCancelled {
             flushMarks()
             let unmarked = state.withLock { state in
@@ -256,19 +290,15 @@ public final class OutboxDeliverer: Sendable {
                 return Set(state.unmarked.keys)
             }
             let now = clock.now
-            let queue: [OutboxItem]
+            let rows: [OutboxItem]
             do {
-                queue = try database.read {
-                    try $0.pendingOutbox(
-                        chat: chat, limit: Self.window + unmarked.count, broadcastsDueBy: now.addingTimeInterval(-broadcastWait))
-                }
-                .filter { !unmarked.contains($0.id) }
+                rows = try pendingRows(of: chat, unmarked: unmarked, now: now)
             } catch StoreError.corruptRow {
                 // A row this version cannot read would block the chat's queue for good: it is failed.
                 let failed = try? database.write { try $0.failUnreadableOutbox(chat: chat) }
                 logger.error("outbox rows with unreadable content failed", metadata: ["chat": "\(chat)", "rows": "\(failed ?? 0)"])
                 guard let failed, failed > 0 else {
-                    park(chat)
+                    park(lane)
                     return
                 }
                 continue
@@ -276,18 +306,23 @@ public final class OutboxDeliverer: Sendable {
                 logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
                 return
             }
+            let queue = lanes == .perChat ? rows : rows.filter { OutboxLane($0, lanes: lanes) == lane }
             guard let item = queue.first else {
-                // Empty: the chat leaves the pending set, unless rows were announced since the read.
-                let again = state.withLock { state in
-                    if state.announced.remove(chat) != nil { return true }
-                    state.pending.remove(chat)
-                    return false
+                // Empty: the chat leaves the pending set once none of its lanes has rows, unless rows
+                // were announced since the read.
+                let (again, others) = state.withLock { state in
+                    if state.announced.remove(chat) != nil { return (true, false) }
+                    state.parked[lane] = nil
+                    if rows.isEmpty { state.pending.remove(chat) }
+                    return (false, rows.contains { !state.running.contains(OutboxLane($0, lanes: lanes)) })
                 }
                 if again { continue }
+                // Rows of lanes without a worker (queued without a wake): the loop starts theirs.
+                if others { signalContinuation.yield() }
                 return
             }
             if isLate(item, now: now) {
-                await dropLateAnswers(of: chat, now: now, unmarked: unmarked)
+                await dropLateAnswers(in: lane, now: now, unmarked: unmarked)
                 continue
             }
             if Self.isSuperseded(item, by: queue.dropFirst()) {
@@ -297,10 +332,10 @@ public final class OutboxDeliverer: Sendable {
             }
             do {
                 let mark = try await perform(item)
-                state.withLock { _ = $0.parked.removeValue(forKey: chat) }
+                state.withLock { _ = $0.parked.removeValue(forKey: lane) }
                 await settle(item, mark)
             } catch {
-                guard await handle(error, item: item, chat: chat) else { return }
+                guard await handle(error, item: item, lane: lane) else { return }
             }
         }
     }
@@ -314,13 +349,14 @@ public final class OutboxDeliverer: Sendable {
         }
     }
 
-    /// Drops every answer of `chat` that has waited past ``replyDeadline``, and tells the chat how many
+    /// Drops every answer of `lane` that has waited past ``replyDeadline``, and tells the chat how many
     /// (unless it was told less than a deadline ago).
-    private func dropLateAnswers(of chat: ChatID, now: Date, unmarked: Set<Int64>) async {
+    private func dropLateAnswers(in lane: OutboxLane, now: Date, unmarked: Set<Int64>) async {
+        let chat = lane.chat
         let late: [OutboxItem]
         do {
             late = try database.read { try $0.pendingReplies(chat: chat, queuedBefore: now.addingTimeInterval(-replyDeadline)) }
-                .filter { !unmarked.contains($0.id) && isLate($0, now: now) }
+                .filter { !unmarked.contains($0.id) && isLate($0, now: now) && OutboxLane($0, lanes: lanes) == lane }
         } catch {
             logger.error("cannot read the outbox", metadata: ["chat": "\(chat)", "error": "\(error)"])
             return
@@ -423,13 +459,14 @@ public final class OutboxDeliverer: Sendable {
         return Keyboard(issued: IssuedKeyboard(chat: chat, message: message, payloads: payloads, owner: owner), posted: posted)
     }
 
-    /// Returns whether delivery to this chat may continue with the next item.
-    private func handle(_ error: DeliveryError, item: OutboxItem, chat: ChatID) async -> Bool {
+    /// Returns whether delivery in this lane may continue with the next item.
+    private func handle(_ error: DeliveryError, item: OutboxItem, lane: OutboxLane) async -> Bool {
+        let chat = lane.chat
         switch error {
         case .cancelled:
             return false
         case .unavailable(let reason):
-            let failures = park(chat)
+            let failures = park(lane)
             try? database.write { try $0.bumpOutboxAttempts(item.id) }
             metrics.outboxPostponed()
             logger.warning("delivery postponed", metadata: ["chat": "\(chat)", "failures": "\(failures)", "reason": "\(reason)"])
@@ -439,7 +476,7 @@ public final class OutboxDeliverer: Sendable {
             await settle(item, .failed(reason: reason))
             return true
         case .chatUnavailable:
-            guard let person = item.destination.person else { return await chatLeft(item, chat: chat) }
+            guard let person = item.destination.person else { return await chatLeft(item, lane: lane) }
             // The person cannot be reached privately (they blocked the bot): this delivery fails and
             // their private chat counts as left; the chat it was asked in is fine.
             logger.notice("person unreachable privately", metadata: ["chat": "\(chat)", "outbox": "\(item.id)"])
@@ -457,7 +494,7 @@ public final class OutboxDeliverer: Sendable {
             } catch {
                 // The old id keeps its rows until the store takes the move: the chat waits meanwhile.
                 logger.error("cannot move a migrated chat's data; retried later", metadata: ["chat": "\(chat)", "error": "\(error)"])
-                park(chat)
+                park(lane)
             }
             return false
         }
@@ -465,7 +502,8 @@ public final class OutboxDeliverer: Sendable {
 
     /// The bot can no longer post in `chat` (removed, blocked): the chat is marked left and its queue
     /// failed. Returns false: its worker stops.
-    private func chatLeft(_ item: OutboxItem, chat: ChatID) async -> Bool {
+    private func chatLeft(_ item: OutboxItem, lane: OutboxLane) async -> Bool {
+        let chat = lane.chat
         logger.notice("chat unavailable; scheduling stopped for it", metadata: ["chat": "\(chat)"])
         do {
             try database.write { tx in
@@ -477,19 +515,19 @@ public final class OutboxDeliverer: Sendable {
         } catch {
             // Looked at again once the store takes writes: the chat waits meanwhile.
             await settle(item, .failed(reason: "chat unavailable"))
-            park(chat)
+            park(lane)
         }
         return false
     }
 
-    /// Parks `chat` with a backoff that doubles with each failure in a row (2 s up to 5 minutes);
+    /// Parks `lane` with a backoff that doubles with each failure in a row (2 s up to 5 minutes);
     /// returns the number of failures so far.
     @discardableResult
-    private func park(_ chat: ChatID) -> Int {
+    private func park(_ lane: OutboxLane) -> Int {
         state.withLock { state in
-            let failures = (state.parked[chat]?.failures ?? 0) + 1
+            let failures = (state.parked[lane]?.failures ?? 0) + 1
             let delay = min(300, pow(2, Double(min(failures, 9))))
-            state.parked[chat] = Parked(until: clock.uptime + .seconds(delay), failures: failures)
+            state.parked[lane] = Parked(until: clock.uptime + .seconds(delay), failures: failures)
             return failures
         }
     }

@@ -8,17 +8,22 @@ import Synchronization
 import Testing
 import Timekeeping
 
-/// A platform whose sends to `slowChat` each wait until the test lets one through; it records every
-/// send in order.
+/// A platform whose sends to `slowChat` (or to any destination `isSlow` picks) each wait until the test
+/// lets one through; it records every send and keyboard edit in order.
 private final class GatedPlatform: ChatPlatform {
-    let slowChat: ChatID
+    private let isSlow: @Sendable (Destination) -> Bool
     private let sent = Mutex<[(chat: ChatID, text: String)]>([])
     private let passes: AsyncStream<Void>
     private let passContinuation: AsyncStream<Void>.Continuation
     private let nextID = Mutex<Int64>(1)
 
-    init(slowChat: ChatID) {
-        self.slowChat = slowChat
+    convenience init(slowChat: ChatID) {
+        self.init(profile: RecordingPlatform.standardProfile) { $0.chat == slowChat }
+    }
+
+    init(profile: PlatformProfile, isSlow: @escaping @Sendable (Destination) -> Bool) {
+        self.profile = profile
+        self.isSlow = isSlow
         (passes, passContinuation) = AsyncStream.makeStream(of: Void.self)
     }
 
@@ -30,22 +35,27 @@ private final class GatedPlatform: ChatPlatform {
     /// Lets one waiting send to the slow chat through.
     func pass() { passContinuation.yield() }
 
-    let profile = RecordingPlatform.standardProfile
+    let profile: PlatformProfile
 
     func perform(_ action: PlatformAction, at destination: Destination) async throws(DeliveryError) -> Delivered {
-        guard case .send(let message) = action else { return Delivered(message: MessageID(0)) }
-        return Delivered(message: try await send(message, to: destination.chat))
+        switch action {
+        case .send(let message): return Delivered(message: try await send(message.text.plainText, to: destination))
+        case .editButtons(let target, let buttons):
+            _ = try await send("\(target.rawValue): \(buttons.joined().map(\.label).joined(separator: " "))", to: destination)
+            return Delivered(message: nil)
+        default: return Delivered(message: MessageID(0))
+        }
     }
 
     func answer(_ interaction: Interaction, with answer: InteractionAnswer) async throws(DeliveryError) {}
 
-    private func send(_ message: OutgoingMessage, to chat: ChatID) async throws(DeliveryError) -> MessageID {
-        if chat == slowChat {
+    private func send(_ text: String, to destination: Destination) async throws(DeliveryError) -> MessageID {
+        if isSlow(destination) {
             started.withLock { $0 += 1 }
             var iterator = passes.makeAsyncIterator()
             guard await iterator.next() != nil else { throw .cancelled }
         }
-        sent.withLock { $0.append((chat, message.text.plainText)) }
+        sent.withLock { $0.append((destination.chat, text)) }
         return MessageID(
             nextID.withLock { id in
                 defer { id += 1 }
@@ -332,5 +342,98 @@ struct OutboxDelivererTests {
             return "\(message.rawValue): \(buttons[0][0].label)"
         }
         #expect(edits == ["7: 😂 30", "8: 😂 30"])
+    }
+
+    /// A platform limiting per route (Discord's profile, as far as the outbox is concerned).
+    static let perRoute: PlatformProfile = {
+        var profile = RecordingPlatform.standardProfile
+        profile.deliveryLanes = .perInteractionAndMessage
+        return profile
+    }()
+
+    /// On a platform that limits per route, an answer waiting out its interaction's limit never holds
+    /// back another interaction's answer in the same chat; the waiting one goes once let through.
+    @Test func anAnswerWaitingOutItsLimitNeverHoldsBackAnotherInteractionsInTheSameChat() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alice = Interaction(handle: "alice")
+        let bob = Interaction(handle: "bob")
+        try database.write { tx in
+            for (text, interaction) in [("for alice", alice), ("for bob", bob)] {
+                try tx.enqueue(
+                    .send(OutgoingMessage(text: RichText(plain: text))), to: Destination(chat: Self.busy.id, interaction: interaction),
+                    anchor: nil, at: Date())
+            }
+        }
+        let platform = GatedPlatform(profile: Self.perRoute) { $0.interaction == alice }
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        try await Self.eventually { platform.sends.contains { $0.text == "for bob" } }
+        #expect(platform.begun == 1)
+        #expect(!platform.sends.contains { $0.text == "for alice" })
+        platform.pass()
+        try await Self.eventually { platform.sends.contains { $0.text == "for alice" } }
+        try await Self.eventually { (try? database.read { try $0.pendingOutboxCount() }) == 0 }
+        loop.cancel()
+        await loop.value
+    }
+
+    /// On a platform whose chat is one lane (Telegram), the same two answers go in order: the second
+    /// waits for the first.
+    @Test func aChatThatIsOneLaneKeepsItsAnswersInOrder() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alice = Interaction(handle: "alice")
+        let bob = Interaction(handle: "bob")
+        try database.write { tx in
+            for (text, interaction) in [("for alice", alice), ("for bob", bob)] {
+                try tx.enqueue(
+                    .send(OutgoingMessage(text: RichText(plain: text))), to: Destination(chat: Self.busy.id, interaction: interaction),
+                    anchor: nil, at: Date())
+            }
+        }
+        let platform = GatedPlatform(profile: RecordingPlatform.standardProfile) { $0.interaction == alice }
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        try await Self.eventually { platform.begun == 1 }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(platform.sends.isEmpty, "bob's answer went before alice's")
+        platform.pass()
+        try await Self.eventually { platform.sends.count == 2 }
+        #expect(platform.sends.map(\.text) == ["for alice", "for bob"])
+        loop.cancel()
+        await loop.value
+    }
+
+    /// On a platform that limits per route, the edits of one message caused by different presses (each
+    /// its own interaction) stay one lane: the newest is the one shown, and a burst is coalesced; an
+    /// edit of another message is not held back by them.
+    @Test func editsOfOneMessageFromManyInteractionsStayInOrderAndCoalesce() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func press(_ count: Int, on message: Int64, _ emoji: String = "😂") throws {
+            try database.write { tx in
+                try tx.enqueue(
+                    .editButtons(MessageID(message), [[Button("\(emoji) \(count)", data: "r:\(message):h")]]),
+                    to: Destination(chat: Self.busy.id, interaction: Interaction(handle: "press \(count) on \(message)")), anchor: nil,
+                    at: Date())
+            }
+        }
+        try press(1, on: 7)
+        try press(1, on: 8, "🔥")
+        // The first edit of message 7 waits at the gate (a rate limit); the presses after it queue behind it.
+        let platform = GatedPlatform(profile: Self.perRoute) { $0.interaction?.handle == "press 1 on 7" }
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        try await Self.eventually { platform.begun == 1 }
+        for count in 2...5 { try press(count, on: 7) }
+        outbox.wake(chat: Self.busy.id)
+        try await Self.eventually { platform.sends.contains { $0.text == "8: 🔥 1" } }
+        #expect(!platform.sends.contains { $0.text.hasPrefix("7:") }, "an edit of message 7 went past the one waiting")
+        platform.pass()
+        try await Self.eventually { (try? database.read { try $0.pendingOutboxCount() }) == 0 }
+        #expect(platform.sends.map(\.text).filter { $0.hasPrefix("7:") } == ["7: 😂 1", "7: 😂 5"])
+        loop.cancel()
+        await loop.value
     }
 }
