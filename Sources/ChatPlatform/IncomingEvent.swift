@@ -24,6 +24,10 @@ public struct IncomingEnvelope: Sendable, Hashable {
     /// Where in the chat the event happened, when the chat has places (a Telegram forum topic; a
     /// Discord channel or thread of the server): the bot's replies go there. Nil in a chat's main thread.
     public var topic: TopicID?
+    /// Where a new post started from ``topic`` goes, when it is not ``topic`` itself (Discord: a forum's post is a
+    /// thread of its own, so the next post started from one goes to its forum, as a new post); nil: ``topic``. Only
+    /// posts that answer nothing (scheduled posts) use it: see ``topicOfNewPosts``.
+    public var newPostTopic: TopicID?
     /// The person who acted; nil when no person signed the event (``senderChat``).
     public var sender: Person?
     /// Who acted when it was not a person speaking for themselves: an anonymous admin or a channel.
@@ -39,7 +43,7 @@ public struct IncomingEnvelope: Sendable, Hashable {
     public var event: IncomingEvent
 
     public init(
-        source: EventSource, key: Int64?, date: Date, chat: ChatRef, topic: TopicID? = nil, sender: Person?,
+        source: EventSource, key: Int64?, date: Date, chat: ChatRef, topic: TopicID? = nil, newPostTopic: TopicID? = nil, sender: Person?,
         senderChat: SenderChat? = nil, senderIsAdmin: Bool? = nil, interaction: Interaction? = nil, event: IncomingEvent
     ) {
         self.source = source
@@ -47,12 +51,17 @@ public struct IncomingEnvelope: Sendable, Hashable {
         self.date = date
         self.chat = chat
         self.topic = topic
+        self.newPostTopic = newPostTopic
         self.sender = sender
         self.senderChat = senderChat
         self.senderIsAdmin = senderIsAdmin
         self.interaction = interaction
         self.event = event
     }
+
+    /// Where posts that answer nothing go when they are meant for the place of this event (the topic of
+    /// `/settings topic here`, the topic where the bot was last asked something): ``newPostTopic``, else ``topic``.
+    public var topicOfNewPosts: TopicID? { newPostTopic ?? topic }
 }
 
 /// Who acted in an event — the one rule every part of the bot asks: only a person keeps a profile

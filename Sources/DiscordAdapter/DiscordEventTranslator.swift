@@ -25,6 +25,10 @@ import Foundation
 ///   ``BotMembership/left``; an outage is skipped. Other members leaving is not visible without the privileged
 ///   members intent, which the bot does not ask for.
 /// - Anything else (READY, channels, threads, an unknown or malformed dispatch) is skipped.
+///
+/// An event in a forum's post (a thread of a forum or media channel) has the thread as its topic — the replies go
+/// there — and the forum as its ``IncomingEnvelope/newPostTopic``: a post that answers nothing (the Roast of the Day)
+/// is a new post of the forum, not a reply in the thread where the bot was last used.
 public struct DiscordEventTranslator: Sendable {
     /// The outcome for one dispatch.
     public typealias Translation = IncomingTranslation
@@ -43,9 +47,22 @@ public struct DiscordEventTranslator: Sendable {
     ///   - receivedAt: the date of events that carry none of their own (reactions, guild membership).
     ///   - knownPerson: a person as last seen (``DiscordDirectory/person(_:)``), for a reaction removal, which names
     ///     only the user's id: without it, their profile's name would be blanked.
+    ///   - newPostChannel: where a new post started from a channel goes when not there
+    ///     (``DiscordDirectory/newPostChannel(from:)``: a forum post's forum), for the event's
+    ///     ``IncomingEnvelope/newPostTopic``.
     public func translate(
-        _ dispatch: DiscordDispatch, receivedAt: Date, knownPerson: (DiscordUserID) -> Person? = { _ in nil }
+        _ dispatch: DiscordDispatch, receivedAt: Date, knownPerson: (DiscordUserID) -> Person? = { _ in nil },
+        newPostChannel: (DiscordChannelID) -> DiscordChannelID? = { _ in nil }
     ) -> Translation {
+        let translation = translate(dispatch, receivedAt: receivedAt, knownPerson: knownPerson)
+        guard case .event(var envelope) = translation, let topic = envelope.topic,
+            let channel = newPostChannel(DiscordChannelID(topic.rawValue))
+        else { return translation }
+        envelope.newPostTopic = TopicID(channel.rawValue)
+        return .event(envelope)
+    }
+
+    private func translate(_ dispatch: DiscordDispatch, receivedAt: Date, knownPerson: (DiscordUserID) -> Person?) -> Translation {
         switch dispatch {
         case .interactionCreate(let interaction):
             return translate(interaction)

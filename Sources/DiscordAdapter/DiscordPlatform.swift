@@ -20,6 +20,10 @@ import Timekeeping
 /// - Without a live interaction (none, unknown after a restart, past its token's 15 minutes, or refused as too
 ///   late) a reply goes to its channel (the message's topic), a person's to their DM channel (opened once with
 ///   `createDM` and kept, ``DiscordDirectory``).
+/// - A forum or media channel holds only threads: a message for one (a scheduled post, whose topic is the forum when
+///   the bot was last used in one of its posts, see ``IncomingEnvelope/newPostTopic``) is a new post of the forum,
+///   named after its first line, with the message as the post's first message (`POST /channels/{forum}/threads`). A
+///   reply in a forum's post stays in that post (its thread).
 ///
 /// Every message carries `allowed_mentions` with `parse: []`: only the people the text mentions on purpose are
 /// notified, never @everyone, @here or a role. Long text is split at 2,000 characters (``DiscordRenderer``).
@@ -58,7 +62,8 @@ public struct DiscordPlatform: ChatPlatform {
     // MARK: Events
 
     /// Learns from a dispatch before it is translated: an interaction's token (kept in memory, under its id), the
-    /// DM channel a person used, the channel of the message a button or reaction is on, the servers, people's names.
+    /// DM channel a person used, the channel of the message a button or reaction is on, the servers, people's names,
+    /// the servers' channels and threads (which are forums, which threads are a forum's posts).
     public func observe(_ dispatch: DiscordDispatch) async {
         switch dispatch {
         case .interactionCreate(let interaction):
@@ -72,6 +77,7 @@ public struct DiscordPlatform: ChatPlatform {
             // interaction is deferred before Discord's 3 seconds are up.
             armDeadline(handle)
             if let message = interaction.message { directory.remember(MessageID(message.id.rawValue), in: message.channelID) }
+            if let channel = interaction.channel { directory.remember(channel) }
             if let guild = interaction.guildID {
                 directory.rememberServer(ChatID(guild.rawValue))
             } else if let user = interaction.user, let channel = interaction.channelID {
@@ -97,6 +103,13 @@ public struct DiscordPlatform: ChatPlatform {
             }
         case .guildCreate(let guild):
             directory.rememberServer(ChatID(guild.id.rawValue))
+            for channel in guild.channels + guild.threads { directory.remember(channel) }
+        case .channelCreate(let channel), .channelUpdate(let channel), .threadCreate(let channel), .threadUpdate(let channel):
+            directory.remember(channel)
+        case .channelDelete(let channel), .threadDelete(let channel):
+            directory.forgetChannel(channel.id)
+        case .threadListSync(let sync):
+            for thread in sync.threads { directory.remember(thread) }
         default:
             break
         }
@@ -106,7 +119,8 @@ public struct DiscordPlatform: ChatPlatform {
     public func receive(_ dispatch: DiscordDispatch, with translator: DiscordEventTranslator) async -> DiscordEventTranslator.Translation {
         await observe(dispatch)
         let directory = directory
-        return translator.translate(dispatch, receivedAt: clock.now, knownPerson: { directory.person($0) })
+        return translator.translate(
+            dispatch, receivedAt: clock.now, knownPerson: { directory.person($0) }, newPostChannel: { directory.newPostChannel(from: $0) })
     }
 
     // MARK: Answers
@@ -299,27 +313,27 @@ public struct DiscordPlatform: ChatPlatform {
         switch action {
         case .send(let message):
             let channel = try await channel(for: destination, topic: message.topic)
-            let parts = try rendered(message)
-            var last: DiscordMessageID?
-            for (index, part) in parts.enumerated() {
+            let payloads = try rendered(message).enumerated().map { index, part in
                 let reference = index == 0 ? message.replyTo.map { DiscordMessageReference.reply(to: DiscordMessageID($0.rawValue)) } : nil
-                let payload = part.payload(flags: message.silent ? .suppressNotifications : nil, reference: reference)
-                last = try await create(payload, files: [], in: channel, privately: isPrivate).id
+                return part.payload(flags: message.silent ? .suppressNotifications : nil, reference: reference)
             }
-            return Delivered(message: last.map { MessageID($0.rawValue) })
+            let sent = try await post(payloads, files: [], in: channel, named: message.text, privately: isPrivate)
+            return Delivered(message: MessageID(sent.rawValue))
         case .document(let document):
             let channel = try await channel(for: destination, topic: document.topic)
             var payload = (document.caption.map(renderer.caption) ?? DiscordRenderedPart(content: "")).payload()
             payload.reference = document.replyTo.map { .reply(to: DiscordMessageID($0.rawValue)) }
-            let sent = try await create(payload, files: [Self.file(document)], in: channel, privately: isPrivate)
-            return Delivered(message: MessageID(sent.id.rawValue))
+            let name = document.caption ?? RichText(plain: document.filename)
+            let sent = try await post([payload], files: [Self.file(document)], in: channel, named: name, privately: isPrivate)
+            return Delivered(message: MessageID(sent.rawValue))
         case .photo(let photo):
             let channel = try await channel(for: destination, topic: photo.topic)
             var part = photo.caption.map(renderer.caption) ?? DiscordRenderedPart(content: "")
             part.components = try components(photo.buttons)
             let payload = part.payload(reference: photo.replyTo.map { .reply(to: DiscordMessageID($0.rawValue)) })
-            let sent = try await create(payload, files: [try Self.file(photo)], in: channel, privately: isPrivate)
-            return Delivered(message: MessageID(sent.id.rawValue))
+            let sent = try await post(
+                [payload], files: [try Self.file(photo)], in: channel, named: photo.caption ?? RichText(), privately: isPrivate)
+            return Delivered(message: MessageID(sent.rawValue))
         case .edit(let target, let message):
             let channel = try await channel(of: target, for: destination, topic: message.topic)
             let parts = try rendered(message)
@@ -355,12 +369,15 @@ public struct DiscordPlatform: ChatPlatform {
         return DiscordChannelID(destination.chat.rawValue)
     }
 
-    /// The channel of one of the bot's messages: as remembered when it was posted or seen, else as the delivery says.
+    /// The channel of one of the bot's messages: as remembered when it was posted or seen, else as the delivery says —
+    /// and when that is a forum, which holds no message of its own, the post the message starts (its thread has the
+    /// id of its first message).
     private func channel(of message: MessageID, for destination: Destination, topic: TopicID?) async throws(DeliveryError)
         -> DiscordChannelID
     {
         if let known = directory.channel(of: message) { return known }
-        return try await channel(for: destination, topic: topic)
+        let channel = try await channel(for: destination, topic: topic)
+        return directory.holdsOnlyThreads(channel) ? DiscordChannelID(message.rawValue) : channel
     }
 
     /// The DM channel with `person`: opened once, then kept.
@@ -376,6 +393,62 @@ public struct DiscordPlatform: ChatPlatform {
     }
 
     // MARK: Requests
+
+    /// Posts `payloads` in `channel`, the files with the last one, and returns the last message's id. In a channel
+    /// that holds only threads (a forum or media channel) the post is a new thread named after `text`'s first line
+    /// (``DiscordRenderer/postName(of:)``): its first message (whose id is the thread's) is the first payload, the
+    /// others follow in it, and nothing there is a reply. A channel not known as one, which Discord refuses as a
+    /// forum (40058: nothing was posted), is learnt as one and posted in that way.
+    private func post(
+        _ payloads: [DiscordMessagePayload], files: [DiscordFile], in channel: DiscordChannelID, named text: RichText, privately: Bool
+    ) async throws(DeliveryError) -> DiscordMessageID {
+        var rest = payloads[...]
+        var target = channel
+        var last: DiscordMessageID?
+        if directory.holdsOnlyThreads(channel) {
+            (target, last) = try await startPost(rest.removeFirst(), files: rest.isEmpty ? files : [], in: channel, named: text)
+        } else if let first = rest.first {
+            do {
+                let message = try await client.createMessage(in: channel, first, files: rest.count == 1 ? files : [])
+                directory.remember(MessageID(message.id.rawValue), in: message.channelID)
+                last = message.id
+                rest.removeFirst()
+            } catch let refusal where !privately && Self.isForumRefusal(refusal) {
+                logger.notice("the channel is a forum: the message starts a post", metadata: ["channel": "\(channel)"])
+                directory.rememberForum(channel)
+                (target, last) = try await startPost(rest.removeFirst(), files: rest.isEmpty ? files : [], in: channel, named: text)
+            } catch {
+                throw decision(for: error, privately: privately)
+            }
+        }
+        while let payload = rest.popFirst() {
+            last = try await create(payload, files: rest.isEmpty ? files : [], in: target, privately: privately).id
+        }
+        guard let last else { throw .rejected(reason: "nothing to post") }
+        return last
+    }
+
+    /// Starts a post (a thread) in the forum `channel` with `payload` as its first message: returns the thread and the
+    /// first message's id (the thread's own, on Discord).
+    private func startPost(_ payload: DiscordMessagePayload, files: [DiscordFile], in channel: DiscordChannelID, named text: RichText)
+        async throws(DeliveryError) -> (thread: DiscordChannelID, message: DiscordMessageID)
+    {
+        var payload = payload
+        // A forum post answers nothing: its first message cannot be a reply.
+        payload.reference = nil
+        do {
+            let started = try await client.startForumThread(
+                in: channel, name: DiscordRenderer.postName(of: text), message: payload, files: files)
+            var thread = started.thread
+            thread.parentID = thread.parentID ?? channel
+            directory.remember(thread)
+            let message = started.message?.id ?? DiscordMessageID(thread.id.rawValue)
+            directory.remember(MessageID(message.rawValue), in: thread.id)
+            return (thread.id, message)
+        } catch {
+            throw decision(for: error, privately: false)
+        }
+    }
 
     private func create(_ payload: DiscordMessagePayload, files: [DiscordFile], in channel: DiscordChannelID, privately: Bool)
         async throws(DeliveryError) -> DiscordMessage
@@ -511,6 +584,13 @@ public struct DiscordPlatform: ChatPlatform {
     }
 
     // MARK: Failures
+
+    /// Discord's refusal of a message in a channel that holds only threads: 40058 "Cannot send a message in a forum
+    /// channel" (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes>).
+    static func isForumRefusal(_ error: DiscordError) -> Bool {
+        if case .api(_, 40058, _) = error { return true }
+        return false
+    }
 
     /// The outcome the bot must act on. A private destination the bot cannot write to is unavailable for good; a
     /// channel of a server that refuses is a refusal of this message (the server itself stays: its removal comes as

@@ -1,5 +1,6 @@
 import ChatPlatform
 import DiscordAPI
+import Foundation
 
 /// Turns the bot's neutral messages into Discord messages: rich text as escaped markdown, mentions as `<@id>`
 /// (and only those people notified), buttons as action rows, long text split so that every part's content —
@@ -50,6 +51,29 @@ public struct DiscordRenderer: Sendable {
         if cut.hasSuffix("\\") { cut.removeLast() }
         return DiscordRenderedPart(content: cut + "…")
     }
+
+    /// The name of a forum post that shows `text`: its first line with text, as a reader sees it (the Roast of the
+    /// Day's heading, in the chat's language), cut to Discord's 100 characters; the bot's name when `text` has none.
+    /// Thread names are plain text: nothing is escaped.
+    public static func postName(of text: RichText) -> String {
+        let line = text.plainText.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        guard let line else { return fallbackPostName }
+        guard line.unicodeScalars.count > DiscordLimits.threadName else { return line }
+        // Whole characters only, with room for the ellipsis.
+        var name = ""
+        var length = 0
+        for character in line {
+            let size = character.unicodeScalars.count
+            guard length + size <= DiscordLimits.threadName - 1 else { break }
+            name.append(character)
+            length += size
+        }
+        return name.trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// The name of a forum post whose text says nothing.
+    public static let fallbackPostName = "RoastMeLater"
 
     private func render(_ text: RichText, visibleLimit: Int) -> [DiscordRenderedPart] {
         var parts: [DiscordRenderedPart] = []

@@ -252,4 +252,30 @@ struct DiscordEventTranslatorTests {
         #expect(envelope.chat == ChatRef(id: ChatID(Self.guild), kind: .group, title: "Engineering", isForum: true, languageCode: "vi"))
         #expect(envelope.key == nil)
     }
+
+    // MARK: Forums
+
+    /// An event in a forum's post: its replies go to the post (the topic), a post that answers nothing to the forum.
+    @Test func anEventInAForumsPostNamesTheForumForNewPosts() throws {
+        let forum = DiscordChannelID(1_200_000_000_000_000_201)
+        let inForum: (DiscordChannelID) -> DiscordChannelID? = { $0 == DiscordChannelID(Self.channel) ? forum : nil }
+        let dispatches = [
+            Self.dispatch("INTERACTION_CREATE", Self.interaction(type: 2, data: Self.roastCommand)),
+            Self.dispatch(
+                "MESSAGE_CREATE",
+                Self.message(
+                    id: 1_320_000_000_000_000_556, author: Self.aliceJSON, content: "<@\(Self.bot)> roast me",
+                    mentions: "[\(Self.user(Self.bot, "RoastMeLater", bot: true))]")),
+        ]
+        for dispatch in dispatches {
+            let envelope = try #require(Self.translator.translate(dispatch, receivedAt: Self.receivedAt, newPostChannel: inForum).envelope)
+            #expect(envelope.topic == TopicID(Self.channel))
+            #expect(envelope.newPostTopic == TopicID(forum.rawValue))
+            #expect(envelope.topicOfNewPosts == TopicID(forum.rawValue))
+            // Anywhere else, new posts go where the event was.
+            let elsewhere = try #require(Self.translator.translate(dispatch, receivedAt: Self.receivedAt).envelope)
+            #expect(elsewhere.newPostTopic == nil)
+            #expect(elsewhere.topicOfNewPosts == TopicID(Self.channel))
+        }
+    }
 }

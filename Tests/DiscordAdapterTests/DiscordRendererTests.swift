@@ -119,3 +119,29 @@ struct DiscordRendererTests {
         #expect(throws: DiscordRenderingError.emptyMessage) { try renderer.render(OutgoingMessage(text: RichText())) }
     }
 }
+
+/// A forum post's name: the first line of its text as a reader sees it, within Discord's 100 characters.
+struct DiscordPostNameTests {
+    @Test(arguments: [
+        (
+            RichText([.plain("🔥 "), .bold("Roast of the Day"), .plain(" · 🍜 Food\n\n"), .italic("*your* standup")]),
+            "🔥 Roast of the Day · 🍜 Food"
+        ),
+        (RichText([.plain("\n  \n  "), .bold("Roast của ngày"), .plain("  \nrest")]), "Roast của ngày"),
+        (RichText([.mention(UserID(7), name: "Alice"), .plain(", your streak is at risk")]), "Alice, your streak is at risk"),
+        (RichText(plain: " \n "), DiscordRenderer.fallbackPostName),
+        (RichText(), DiscordRenderer.fallbackPostName),
+    ])
+    func theNameIsTheFirstLineWithText(_ text: RichText, expected: String) {
+        #expect(DiscordRenderer.postName(of: text) == expected)
+    }
+
+    /// Cut at whole characters: a flag (two scalars) is never split, and the name stays within 100 scalars.
+    @Test func aLongFirstLineIsCut() {
+        let name = DiscordRenderer.postName(of: RichText(plain: String(repeating: "a", count: 98) + "🇻🇳🇻🇳 tail\nsecond"))
+        #expect(name == String(repeating: "a", count: 98) + "…")
+        #expect(name.unicodeScalars.count <= DiscordLimits.threadName)
+        let exact = String(repeating: "b", count: 100)
+        #expect(DiscordRenderer.postName(of: RichText(plain: exact)) == exact)
+    }
+}

@@ -279,4 +279,99 @@ struct DiscordPlatformEndToEndTests {
             #expect(fake.messages(in: Self.channel).map(\.id) == [delivered.message?.rawValue])
         }
     }
+
+    // MARK: Forums
+
+    static let forum: Int64 = 1_200_000_000_000_000_201
+    static let forumPost: Int64 = 1_200_000_000_000_000_301
+
+    /// The Roast of the Day as the core hands it for a forum (the topic of new posts from the forum's posts).
+    static let dailyRoast = OutgoingMessage(
+        text: RichText([.plain("🔥 "), .bold("Roast of the Day"), .plain(" · 🍜 Food\n\n"), .italic("your standup is a sitdown")]),
+        buttons: [[Button("😂", data: "r:1:lol"), Button("🔥", data: "r:1:fire")], [Button("⭐", data: "f:1")]],
+        topic: TopicID(forum))
+
+    /// A forum holds only threads: each scheduled post for it is a new post named after its first line, whose first
+    /// message (with the thread's id) carries the buttons and is edited in the thread; nothing is sent to the forum
+    /// itself.
+    @Test func aPostForAForumStartsANewPostEachTime() async throws {
+        try await withPlatform { fake, platform in
+            fake.registerChannel(FakeDiscordChannel(id: Self.forum, type: 15, guildID: Self.guild, name: "daily"))
+            await platform.observe(
+                DiscordDispatch(
+                    name: "GUILD_CREATE",
+                    json: Data(#"{"id":"\#(Self.guild)","channels":[{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Self.guild)"}]}"#.utf8))
+            )
+            let first = try #require(try await platform.perform(.send(Self.dailyRoast), at: Destination(chat: ChatID(Self.guild))).message)
+            let thread = try #require(fake.channel(first.rawValue))
+            #expect(thread.type == 11)
+            #expect(thread.parentID == Self.forum)
+            #expect(thread.name == "🔥 Roast of the Day · 🍜 Food")
+            let starter = try #require(fake.messages(in: thread.id).first)
+            #expect(starter.id == thread.id)
+            #expect(starter.content == "🔥 **Roast of the Day** · 🍜 Food\n\n*your standup is a sitdown*")
+            #expect(starter.customIDs == ["r:1:lol", "r:1:fire", "f:1"])
+
+            _ = try await platform.perform(
+                .editButtons(first, [[Button("😂 1", data: "r:1:lol")]]), at: Destination(chat: ChatID(Self.guild)))
+            #expect(fake.message(thread.id)?.editCount == 1)
+            #expect(fake.message(thread.id)?.customIDs == ["r:1:lol"])
+
+            let second = try #require(try await platform.perform(.send(Self.dailyRoast), at: Destination(chat: ChatID(Self.guild))).message)
+            #expect(second != first)
+            #expect(fake.channel(second.rawValue)?.parentID == Self.forum)
+            #expect(fake.requests(route: FakeDiscordRoutes.startForumThread).count == 2)
+            #expect(fake.requests(route: FakeDiscordRoutes.createMessage).isEmpty)
+            #expect(fake.messages(in: Self.forum).isEmpty)
+        }
+    }
+
+    /// A forum not known yet (before GUILD_CREATE, after a restart): Discord's refusal (40058, nothing posted) teaches
+    /// it, and the post is made the forum's way; a long text's further parts follow in the new post.
+    @Test func aForumIsLearntFromDiscordsRefusal() async throws {
+        try await withPlatform { fake, platform in
+            fake.registerChannel(FakeDiscordChannel(id: Self.forum, type: 15, guildID: Self.guild, name: "daily"))
+            var long = Self.dailyRoast
+            long.text.append(.plain("\n" + String(repeating: "Họp xong lại họp. ", count: 150)))
+            let last = try #require(try await platform.perform(.send(long), at: Destination(chat: ChatID(Self.guild))).message)
+            let inForum = { fake.requests(route: FakeDiscordRoutes.createMessage).filter { $0.path.contains("/\(Self.forum)/") } }
+            #expect(inForum().map(\.errorCode) == [40058])
+            let thread = try #require(fake.allMessages.first { $0.id == last.rawValue }?.channelID)
+            #expect(fake.channel(thread)?.parentID == Self.forum)
+            let parts = fake.messages(in: thread)
+            #expect(parts.count == 2)
+            #expect(parts.first?.id == thread)
+            #expect(parts.map(\.customIDs.count) == [0, 3])
+            _ = try await platform.perform(.send(Self.dailyRoast), at: Destination(chat: ChatID(Self.guild)))
+            #expect(inForum().count == 1)
+            #expect(fake.requests(route: FakeDiscordRoutes.startForumThread).count == 2)
+        }
+    }
+
+    /// A command used in a forum's post: its reply stays in the post, and the event names the forum as the place
+    /// of new posts.
+    @Test func aReplyInAForumsPostStaysInThePost() async throws {
+        try await withPlatform { fake, platform in
+            fake.registerChannel(FakeDiscordChannel(id: Self.forum, type: 15, guildID: Self.guild, name: "daily"))
+            fake.registerChannel(
+                FakeDiscordChannel(id: Self.forumPost, type: 11, guildID: Self.guild, parentID: Self.forum, name: "a post"))
+            await platform.observe(
+                DiscordDispatch(
+                    name: "GUILD_CREATE",
+                    json: Data(#"{"id":"\#(Self.guild)","channels":[{"id":"\#(Self.forum)","type":15,"guild_id":"\#(Self.guild)"}]}"#.utf8))
+            )
+            let interaction = fake.dispatchCommand("roast", by: Self.alice, channelID: Self.forumPost, guildID: Self.guild)
+            let envelope = try await received(interaction, fake, platform)
+            #expect(envelope.topic == TopicID(Self.forumPost))
+            #expect(envelope.newPostTopic == TopicID(Self.forum))
+            var reply = Self.roast
+            reply.topic = envelope.topic
+            let answered = try #require(try await platform.perform(.send(reply), at: Self.destination(envelope)).message)
+            #expect(fake.message(answered.rawValue)?.channelID == Self.forumPost)
+            // The same reply once the interaction is gone (a restart): still in the post, as a message.
+            let later = try #require(try await platform.perform(.send(reply), at: Destination(chat: envelope.chat.id)).message)
+            #expect(fake.message(later.rawValue)?.channelID == Self.forumPost)
+            #expect(fake.requests(route: FakeDiscordRoutes.startForumThread).isEmpty)
+        }
+    }
 }

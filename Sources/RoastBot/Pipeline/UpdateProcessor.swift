@@ -178,11 +178,12 @@ public struct UpdateProcessor: Sendable {
             try tx.setChatActive(chat.chatID, true, at: envelope.date)
             chat.isActive = true
         }
-        if prepared.action.traits.isRequest, chat.lastTopic != envelope.topic {
+        if prepared.action.traits.isRequest, chat.lastTopic != envelope.topicOfNewPosts {
             // Where the bot was last asked something: scheduled posts go there in a chat without a
-            // main thread (see ``ReplyPlacement/scheduled(in:on:)``).
-            try tx.setLastTopic(envelope.topic, of: chat.chatID)
-            chat.lastTopic = envelope.topic
+            // main thread (see ``ReplyPlacement/scheduled(in:on:)``) — as new posts, where the
+            // platform says they start elsewhere (``IncomingEnvelope/newPostTopic``).
+            try tx.setLastTopic(envelope.topicOfNewPosts, of: chat.chatID)
+            chat.lastTopic = envelope.topicOfNewPosts
         }
         var profile: Profile?
         if let sender = envelope.actor.person, countsAsActivity {

@@ -130,7 +130,7 @@ public struct SettingsFeature: Feature {
 
     private func apply(_ change: SettingChange, _ context: EventContext, _ tx: borrowing StoreTransaction) throws -> ChatSettings {
         var settings = try tx.chat(context.chatID) ?? context.chat
-        change.apply(to: &settings, here: context.envelope.topic)
+        change.apply(to: &settings, here: context.envelope.topicOfNewPosts)
         try tx.saveChat(settings)
         return settings
     }

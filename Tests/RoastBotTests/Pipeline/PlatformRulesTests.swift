@@ -232,6 +232,34 @@ struct PlatformRulesTests {
         #expect(bot.platform.sentMessages.last?.content.topic == Self.random)
     }
 
+    /// An event in a place whose new posts go elsewhere (a Discord forum's post, whose forum takes new posts): its
+    /// answer stays where it was asked, but the place the bot was last asked, and the topic `/settings topic here`
+    /// picks, are where new posts go — so the scheduled post goes there, answering nothing.
+    @Test func scheduledPostsGoWhereNewPostsFromTheLastPlaceGo() async throws {
+        let forum = TopicID(555_100)
+        let post = TopicID(555_101)
+        var bot = try Self.bot()
+        defer { bot.cleanUp() }
+        await bot.run(bot.envelope(.botMembership(.member), from: BotFixture.alice, in: Self.server))
+        var asked = Self.slash(&bot, "/streak", in: post)
+        asked.newPostTopic = forum
+        await bot.run(asked)
+        #expect(bot.platform.sentMessages.last?.content.topic == post)
+        #expect(try bot.database.read { try $0.chat(Self.server.id)?.lastTopic } == forum)
+        let nineOClock = try Self.nineOClock(after: bot.clock.now)
+        #expect(bot.runtime.scheduler.runPass(now: nineOClock).queued == 1)
+        await bot.runtime.outbox.deliverPending()
+        let daily = try #require(bot.platform.sentMessages.last)
+        #expect(daily.content.topic == forum)
+        #expect(daily.content.replyTo == nil)
+        #expect(bot.platform.performed.last?.destination == Destination(chat: Self.server.id))
+
+        var picked = Self.slash(&bot, "/settings topic here", in: post, admin: true)
+        picked.newPostTopic = forum
+        await bot.run(picked)
+        #expect(try bot.database.read { try $0.chat(Self.server.id)?.postTopic } == forum)
+    }
+
     /// 09:05 of the day after `date`, in the chats' default timezone.
     private static func nineOClock(after date: Date) throws -> Date {
         var calendar = Calendar(identifier: .gregorian)
