@@ -42,16 +42,19 @@ lint:
 ## servers and bots the end-to-end tests time; last, each group alone, the suites that hold the bot
 ## to a clock: Discord's gateway (heartbeats carrying the last sequence received, resumes, identify
 ## spacing), Discord's 3-second interaction deadline, and pacing (send rates and delays against the
-## fake Bot API's clock). A machine busy with dozens of bots and servers at once cannot promise those.
+## fake Bot API's clock) with connection reuse (how many connections bursts of sends open: a machine
+## so busy that a round of replies takes seconds closes and reopens some). A machine busy with dozens
+## of bots and servers at once cannot promise those.
 GATEWAY_SUITES := DiscordGatewayEndToEndTests|FakeDiscordGatewayTests|DiscordResilienceEndToEndTests
 DEADLINE_SUITES := DiscordPlatformEndToEndTests|DiscordEndToEndTests|DiscordDeadlineEndToEndTests|DiscordQueueDeadlineEndToEndTests
+ALONE_SUITES := PacingEndToEndTests|ConnectionReuseEndToEndTests
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
-	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests --skip "PacingEndToEndTests|$(GATEWAY_SUITES)|$(DEADLINE_SUITES)"
+	$(SWIFT) test --skip-build --disable-xctest --filter EndToEndTests --skip "$(ALONE_SUITES)|$(GATEWAY_SUITES)|$(DEADLINE_SUITES)"
 	$(SWIFT) test --skip-build --disable-xctest --filter "$(GATEWAY_SUITES)"
 	$(SWIFT) test --skip-build --disable-xctest --filter "$(DEADLINE_SUITES)"
-	$(SWIFT) test --skip-build --disable-xctest --filter PacingEndToEndTests
+	$(SWIFT) test --skip-build --disable-xctest --filter "$(ALONE_SUITES)"
 
 ## Benchmarks (release build): pipeline, end to end, broadcast, memory, start-up. See docs/performance.md.
 bench: deps

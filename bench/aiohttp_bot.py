@@ -5,7 +5,8 @@ Long-polls getUpdates; answers each command with one sendMessage (a /roast with 
 and 🔁, as roastbot's roasts have, so the benchmark can press them), and each button press with
 answerCallbackQuery and editMessageReplyMarkup. No database, no rendering, no throttle.
 
-Run: python3 bench/aiohttp_bot.py [--config IGNORED] with TELEGRAM_BOT_TOKEN and TELEGRAM_API_URL set.
+Run: python3 bench/aiohttp_bot.py [--config IGNORED] with TELEGRAM_BOT_TOKEN and TELEGRAM_API_URL set, with a
+python3 that has aiohttp (Debian's has not: a venv, as docs/performance.md shows).
 """
 
 import asyncio

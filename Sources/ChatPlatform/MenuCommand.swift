@@ -25,13 +25,20 @@ public struct MenuCommand: Sendable, Hashable {
     /// typed text. A platform with them passes each given option's value as one word of the
     /// arguments, in this order (the bot reads its arguments as words in any order).
     public var options: [MenuOption]
+    /// Its answer is for the person alone (their data, a question about deleting it): a platform that shows
+    /// something before the answer is ready shows that to them alone too (Discord: an ephemeral deferral).
+    public var answersPrivately: Bool
 
-    public init(name: String, names: MenuText? = nil, audience: Audience, summary: MenuText, options: [MenuOption] = []) {
+    public init(
+        name: String, names: MenuText? = nil, audience: Audience, summary: MenuText, options: [MenuOption] = [],
+        answersPrivately: Bool = false
+    ) {
         self.name = name
         self.names = names
         self.audience = audience
         self.summary = summary
         self.options = options
+        self.answersPrivately = answersPrivately
     }
 }
 

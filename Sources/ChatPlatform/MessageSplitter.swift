@@ -31,6 +31,29 @@ public struct MessageSplitter: Sendable, Hashable {
     public func split(_ text: RichText) -> [RichText] {
         let spans = text.spans.filter { !$0.visibleText.isEmpty }
         guard !spans.isEmpty else { return [] }
+        // Nearly every message fits: it is one part, its spans as they are. (The cuts below would
+        // give the same part, after a walk over its grapheme clusters.)
+        if Self.fits(spans, limit: limit) { return [RichText(spans)] }
+        return Self.cutByLayout(spans, limit: limit)
+    }
+
+    /// Whether the visible text of `spans` is at most `limit` UTF-16 code units. A scalar takes at
+    /// least as many UTF-8 bytes as UTF-16 code units, so text within the limit in bytes (the count
+    /// a native string keeps) fits without being walked.
+    static func fits(_ spans: [RichText.Span], limit: Int) -> Bool {
+        var bytes = 0
+        for span in spans { bytes += span.visibleText.utf8.count }
+        if bytes <= limit { return true }
+        var units = 0
+        for span in spans {
+            units += span.visibleText.utf16.count
+            if units > limit { return false }
+        }
+        return true
+    }
+
+    /// The parts of `spans` (none empty) as the cuts fall, whatever their length: the general path.
+    static func cutByLayout(_ spans: [RichText.Span], limit: Int) -> [RichText] {
         let layout = Layout(spans: spans, limit: limit)
         let cuts = layout.cuts(limit: limit)
         return zip(cuts.dropLast(), cuts.dropFirst()).map { lower, upper in

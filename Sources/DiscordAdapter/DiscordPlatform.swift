@@ -59,6 +59,12 @@ public struct DiscordPlatform: ChatPlatform {
         self.logger = logger
     }
 
+    /// Learns the bot's commands as it publishes them: which answer the person alone (``MenuCommand/answersPrivately``),
+    /// so that such a command, deferred, shows its "thinking…" to that person alone.
+    public func learn(_ menu: [MenuCommand]) async {
+        await ledger.learnPrivateCommands(Set(menu.filter(\.answersPrivately).map(\.name)))
+    }
+
     // MARK: Events
 
     /// Learns from a dispatch before it is translated: an interaction's token (kept in memory, under its id), the
@@ -72,7 +78,9 @@ public struct DiscordPlatform: ChatPlatform {
                 isButtonPress: interaction.type == .messageComponent, message: interaction.message?.id,
                 channel: interaction.message?.channelID ?? interaction.channelID, receivedAt: clock.uptime)
             let handle = DiscordEventTranslator.interaction(interaction.id)
-            await ledger.record(entry, handle: handle.handle, lifetime: Self.tokenLifetime)
+            var command: String?
+            if case .command(let invocation) = interaction.payload { command = invocation.name }
+            await ledger.record(entry, handle: handle.handle, command: command, lifetime: Self.tokenLifetime)
             // Whatever happens to the event (queued behind others, a slow store, a crash of its handler), the
             // interaction is deferred before Discord's 3 seconds are up.
             armDeadline(handle)
@@ -149,12 +157,14 @@ public struct DiscordPlatform: ChatPlatform {
         }
     }
 
-    /// Sends the deferred response, if nothing answered yet.
-    private func acknowledge(_ entry: inout InteractionLedger.Entry) async throws(DeliveryError) {
+    /// Sends the deferred response, if nothing answered yet: for a command, a "thinking…" seen by whoever will see
+    /// its answer — the person alone for a command whose answers are theirs (``learn(_:)``), unless `publicly`.
+    private func acknowledge(_ entry: inout InteractionLedger.Entry, publicly: Bool = false) async throws(DeliveryError) {
         guard entry.response == .none else { return }
-        let response: DiscordInteractionResponse = entry.isButtonPress ? .deferredUpdate : .deferredMessage(ephemeral: false)
+        let privately = entry.answersPrivately && !publicly
+        let response: DiscordInteractionResponse = entry.isButtonPress ? .deferredUpdate : .deferredMessage(ephemeral: privately)
         guard try await callback(response, files: [], &entry) else { return }
-        entry.response = entry.isButtonPress ? .deferredUpdate : .deferredMessage
+        entry.response = entry.isButtonPress ? .deferredUpdate : privately ? .deferredPrivately : .deferredMessage
     }
 
     /// `notice` for the person alone: the answer itself, or an ephemeral follow-up; after a deferred command with
@@ -166,7 +176,8 @@ public struct DiscordPlatform: ChatPlatform {
         switch entry.response {
         case .none:
             if try await callback(.message(part.payload(flags: .ephemeral)), files: [], &entry) { entry.response = .answered }
-        case .deferredMessage where replacingThinking:
+        case .deferredMessage where replacingThinking, .deferredPrivately:
+            // Their own "thinking…" becomes the notice (replies to come follow it).
             if try await editOriginal(part.payload(), files: [], &entry) != nil { entry.response = .answered }
         case .deferredMessage:
             // A follow-up now would replace the public "thinking…" that the replies are about to fill.
@@ -187,7 +198,7 @@ public struct DiscordPlatform: ChatPlatform {
             try await acknowledge(&entry)
         case .none:
             if try await callback(.message(mark.payload(flags: .ephemeral)), files: [], &entry) { entry.response = .answered }
-        case .deferredMessage:
+        case .deferredMessage, .deferredPrivately:
             if try await editOriginal(mark.payload(), files: [], &entry) != nil { entry.response = .answered }
         case .deferredUpdate, .answered, .gone:
             break
@@ -261,9 +272,10 @@ public struct DiscordPlatform: ChatPlatform {
     private func post(_ parts: [DiscordRenderedPart], files: [DiscordFile], privately: Bool, _ entry: inout InteractionLedger.Entry)
         async throws(DeliveryError) -> Delivered?
     {
-        // A private answer after a public "thinking…": the first follow-up would replace the thinking, in public
-        // (Discord's rule), so the thinking becomes a mark first and the answer follows for the person alone.
-        if privately, entry.response == .deferredMessage {
+        // A "thinking…" seen by others than the answer: the first follow-up would replace it, seen as it was
+        // (Discord's rule) — a private answer in public, or a public one hidden — so the thinking becomes a mark first
+        // and the answer follows as a message of its own.
+        if entry.response == (privately ? .deferredMessage : .deferredPrivately) {
             let mark = DiscordRenderedPart(content: Self.doneMark)
             guard try await editOriginal(mark.payload(), files: [], &entry) != nil else { return nil }
             entry.response = .answered
@@ -278,14 +290,15 @@ public struct DiscordPlatform: ChatPlatform {
                     entry.response = .answered
                     continue
                 }
-                try await acknowledge(&entry)
+                try await acknowledge(&entry, publicly: true)
             }
             let sent: DiscordMessage?
             switch entry.response {
             case .gone:
                 return try gone(at: index)
-            case .deferredMessage where !privately:
-                sent = try await editOriginal(payload, files: attached, &entry)
+            case .deferredMessage where !privately, .deferredPrivately where privately:
+                // The thinking takes the answer (already seen only by whom the answer is for).
+                sent = try await editOriginal(part.payload(), files: attached, &entry)
                 if sent != nil { entry.response = .answered }
             default:
                 sent = try await followup(payload, files: attached, &entry)

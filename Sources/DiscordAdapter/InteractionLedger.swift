@@ -9,8 +9,11 @@ actor InteractionLedger {
     enum Response: Sendable, Hashable {
         /// Nothing yet: the 3 seconds are running.
         case none
-        /// Type 5: the person sees "thinking…" until `@original` is edited.
+        /// Type 5: everyone sees "thinking…" until `@original` is edited.
         case deferredMessage
+        /// Type 5, ephemeral: the person alone sees "thinking…" until `@original` is edited (a command whose answers
+        /// are theirs alone).
+        case deferredPrivately
         /// Type 6: a button press acknowledged without a visible change.
         case deferredUpdate
         /// A message (type 4), an update of the pressed message (type 7), or `@original` edited.
@@ -25,6 +28,8 @@ actor InteractionLedger {
         var token: DiscordInteractionToken
         /// A button press (types 6 and 7 are allowed), else a command.
         var isButtonPress: Bool
+        /// A command whose answers are for the person alone (set by ``record(_:handle:command:lifetime:)``).
+        var answersPrivately = false
         /// For a button press: the message the button is on, and its channel.
         var message: DiscordMessageID?
         var channel: DiscordChannelID?
@@ -34,15 +39,23 @@ actor InteractionLedger {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The commands whose answers are for the person alone (``DiscordPlatform/learn(_:)``).
+    private var privateCommands: Set<String> = []
+
+    func learnPrivateCommands(_ names: Set<String>) { privateCommands = names }
     private var busy: Set<String> = []
     private var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     /// Records an interaction just received (a replayed one keeps what was already done), and forgets those older
     /// than `lifetime` (their tokens no longer work).
-    func record(_ entry: Entry, handle: String, lifetime: Duration) {
+    /// `command`: the command's name, for a command.
+    func record(_ entry: Entry, handle: String, command: String?, lifetime: Duration) {
         let oldest = entry.receivedAt - lifetime
         for (key, old) in entries where old.receivedAt < oldest && !busy.contains(key) { entries[key] = nil }
-        if entries[handle] == nil { entries[handle] = entry }
+        guard entries[handle] == nil else { return }
+        var entry = entry
+        entry.answersPrivately = command.map(privateCommands.contains) ?? false
+        entries[handle] = entry
     }
 
     /// The interaction, held for this caller until ``release(_:_:)``; nil when unknown (never received, or

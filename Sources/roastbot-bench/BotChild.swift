@@ -99,6 +99,25 @@ final class BotChild {
     /// User + system CPU time the process has used so far, all threads (`/proc/<pid>/stat`).
     var cpuSeconds: Double? { pid.flatMap { ProcessCPU.seconds(of: $0) } }
 
+    /// Whether the bot has exited, as a check any task may run (the fakes' `waitFor` conditions).
+    var exited: @Sendable () -> Bool {
+        let pid = pid
+        return { pid.map(ProcessCPU.hasExited) ?? true }
+    }
+
+    /// Why the bot is not ready: it exited (with its status and the last line it wrote: a comparison
+    /// bot's traceback ends with its cause; the log itself goes with the scratch directory), or it is
+    /// still running but did not get ready in time.
+    func notReady() async -> BenchError {
+        guard let process, exited() else { return .botDidNotStart(log: logPath) }
+        // Foundation reaps the child on its own thread: wait for the status it reads.
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let lastLine = log.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) } ?? "it wrote nothing"
+        return .botExited(status: process.isRunning ? nil : process.terminationStatus, lastLine: lastLine)
+    }
+
     func signal(_ signal: Int32) {
         if let process, process.isRunning { kill(process.processIdentifier, signal) }
     }

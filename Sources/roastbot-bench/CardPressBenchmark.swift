@@ -27,8 +27,9 @@ struct CardPressBenchmark {
         let bot = try BotChild(fake: fake)
         defer { bot.cleanUp() }
         try bot.start()
-        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: "getUpdates").isEmpty }) else {
-            throw BenchError.botDidNotStart(log: bot.logPath)
+        let exited = bot.exited
+        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: "getUpdates").isEmpty || exited() }), !exited() else {
+            throw await bot.notReady()
         }
         try await Task.sleep(for: .seconds(1))
         let botIdle = bot.resident

@@ -49,8 +49,9 @@ struct DiscordEndToEndBenchmark {
         let bot = try BotChild(discord: discord)
         defer { bot.cleanUp() }
         let launched = try bot.start()
-        guard await discord.rest.waitFor(timeout: .seconds(30), { discord.gateway.currentSessionID != nil }) else {
-            throw BenchError.botDidNotStart(log: bot.logPath)
+        let exited = bot.exited
+        guard await discord.rest.waitFor(timeout: .seconds(30), { discord.gateway.currentSessionID != nil || exited() }), !exited() else {
+            throw await bot.notReady()
         }
         let startup = Date().timeIntervalSince(launched)
         // The commands are registered just after READY; the mix starts once that is done.

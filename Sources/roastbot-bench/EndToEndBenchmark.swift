@@ -76,9 +76,10 @@ struct EndToEndBenchmark {
 
         let launched = try bot.start()
         let ready = ingress == .polling ? "getUpdates" : "setWebhook"
-        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: ready).isEmpty }),
+        let exited = bot.exited
+        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: ready).isEmpty || exited() }),
             let firstPoll = fake.requests(method: ready).first
-        else { throw BenchError.botDidNotStart(log: bot.logPath) }
+        else { throw await bot.notReady() }
         let startup = firstPoll.arrivedAt.timeIntervalSince(launched)
         try await Task.sleep(for: .seconds(1))
         let idle = bot.resident
@@ -164,12 +165,16 @@ struct EndToEndBenchmark {
 
 enum BenchError: Error, CustomStringConvertible {
     case botDidNotStart(log: String)
+    /// The bot (or a comparison bot) exited before it was ready.
+    case botExited(status: Int32?, lastLine: String)
     case timedOut(String)
     case failed(String)
 
     var description: String {
         switch self {
-        case .botDidNotStart(let log): "the bot did not poll within 30 s (log: \(log))"
+        case .botDidNotStart(let log): "the bot did not get ready within 30 s (log: \(log))"
+        case .botExited(let status, let lastLine):
+            "the bot exited\(status.map { " with status \($0)" } ?? "") before it was ready; its last line: \(lastLine)"
         case .timedOut(let what): "timed out waiting for \(what)"
         case .failed(let what): what
         }

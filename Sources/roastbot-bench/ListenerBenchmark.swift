@@ -143,8 +143,9 @@ struct ListenerBenchmark {
         let bot = try BotChild(fake: fake, webhookPort: port)
         defer { bot.cleanUp() }
         try bot.start(openFileLimit: openFileLimit)
-        guard await fake.waitFor(timeout: .seconds(30), { fake.webhook != nil }), await roundTrip(fake) != nil else {
-            throw BenchError.botDidNotStart(log: bot.logPath)
+        let exited = bot.exited
+        guard await fake.waitFor(timeout: .seconds(30), { fake.webhook != nil || exited() }), !exited(), await roundTrip(fake) != nil else {
+            throw await bot.notReady()
         }
         try await Task.sleep(for: .seconds(1))
         let result = try await body(bot, fake, port)

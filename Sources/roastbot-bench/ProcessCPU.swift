@@ -16,4 +16,14 @@ enum ProcessCPU {
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
+
+    /// Whether `pid` has exited: gone from `/proc`, or a zombie not yet reaped. Reads nothing but the
+    /// process id, so any task may ask.
+    static func hasExited(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return true }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return state == "Z" || state == "X"
+    }
 }

@@ -30,8 +30,9 @@ struct SoakRun {
         let bot = try BotChild(fake: fake, throttleOff: false, pollTimeout: 5)
         defer { bot.cleanUp() }
         try bot.start()
-        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: "getUpdates").isEmpty }) else {
-            throw BenchError.botDidNotStart(log: bot.logPath)
+        let exited = bot.exited
+        guard await fake.waitFor(timeout: .seconds(30), { !fake.requests(method: "getUpdates").isEmpty || exited() }), !exited() else {
+            throw await bot.notReady()
         }
         let database = try RoastDatabase(path: bot.databasePath)
         defer { database.close() }

@@ -9,7 +9,7 @@ import RoastCore
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
 //     [--samples DIR (cards: also write one PNG per template, format and language, and heatmaps, into DIR)]
 //     [--cards N (cards: cards rendered per format; default 400)]
-// roastbot-bench cpu [--runs N (default 3)] [--bot PATH (another roastbot build)]… [--compare COMMAND (a comparison bot)]…
+// roastbot-bench cpu [--runs N (default 3)] [--bot PATH (another roastbot build)]… [--compare COMMAND (a comparison bot, run as typed in a shell here)]…
 //     (the bot's CPU per update and new connections per request over the mix, subjects interleaved)
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
@@ -69,8 +69,10 @@ do {
         for (index, argument) in arguments.enumerated() where index + 1 < arguments.count {
             if argument == "--bot" { subjects.append((arguments[index + 1], [arguments[index + 1], "run"])) }
             if argument == "--compare" {
-                let words = arguments[index + 1].split(separator: " ").map(String.init)
-                subjects.append((arguments[index + 1], words))
+                // As if typed in a shell here (the bot itself runs in a scratch directory): the
+                // program found on PATH, relative paths from this directory.
+                let here = FileManager.default.currentDirectoryPath
+                subjects.append((arguments[index + 1], ["/bin/sh", "-c", "cd \"$0\" && exec \(arguments[index + 1]) \"$@\"", here]))
             }
         }
         let runs = option("--runs").map { Int($0) } ?? 3

@@ -64,6 +64,8 @@ enum DiscordMode {
             database: database, library: library, platform: platform, clock: botClock, logger: logger, seed: settings.seed,
             safety: safety, ai: ai, collections: collections, abuseGate: Composition.abuseGate(settings), pictures: renderer,
             metrics: operations.metrics.bot, health: operations.store, clockRate: Composition.clockRate(settings))
+        // Before any interaction: which commands' answers (and so their "thinking…") are for the person alone.
+        await platform.learn(runtime.menu.published)
         let session = DiscordGatewaySession(
             configuration: GatewayConfiguration(
                 token: DiscordBotToken(token), intents: .bot(messageContent: settings.discord.messageContent)),

@@ -39,6 +39,34 @@ import Testing
         await scenario.stop()
     }
 
+    /// `/forgetme` held up by a busy store: deferred in time, and its "thinking…" is for the person alone, as the
+    /// question that replaces it — nothing shows in the channel that they asked.
+    @Test func aPrivateCommandWhileTheStoreIsBusyThinksForThePersonAlone() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let faultFile = directory.appendingPathComponent("store-fault").path
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try await Scenario.start(deadline: 3, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
+        defer { scenario.bot.cleanUp() }
+        let rest = scenario.rest
+
+        try "busy".write(toFile: faultFile, atomically: true, encoding: .utf8)
+        let forget = try #require(
+            scenario.discord.useCommand("forgetme", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
+        #expect(await rest.waitFor(timeout: .seconds(10)) { rest.interaction(forget.id)?.responseType != nil }, "\(scenario.bot.log)")
+        #expect(rest.interaction(forget.id)?.responseType == 5)
+        let thinking = try #require(rest.interaction(forget.id)?.originalMessageID.flatMap(rest.message))
+        #expect(thinking.isEphemeral, "the thinking of /forgetme is public")
+        try FileManager.default.removeItem(atPath: faultFile)
+
+        let question = await scenario.waitForAnswer(forget) { !$0.customIDs.isEmpty }
+        #expect(question?.isEphemeral == true, "\(scenario.bot.log)")
+        #expect(question?.content.contains("Delete all your data") == true, "\(question?.content ?? "")")
+        #expect(rest.messages(in: Scenario.channel).allSatisfy { $0.isEphemeral })
+        #expect(rest.interaction(forget.id)?.refusedCallbacks.isEmpty == true)
+        await scenario.stop()
+    }
+
     @Test func aCommandWhoseAIRoastIsSlowIsDeferredInTimeAndEditedWithIt() async throws {
         let aiRoast = "Your standups are longer than your commits."
         let ai = try FakeOpenAIServer(script: [.delayed(seconds: 5, then: .completion(aiRoast))])

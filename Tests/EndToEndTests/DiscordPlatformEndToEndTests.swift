@@ -138,6 +138,56 @@ struct DiscordPlatformEndToEndTests {
         }
     }
 
+    /// The menu as the bot publishes it: `/forgetme` and `/export` answer the person alone.
+    static let privateMenu = ["forgetme", "export"].map {
+        MenuCommand(
+            name: $0, audience: .everyone, summary: MenuText(["en": $0], defaultLanguage: "en"), answersPrivately: true)
+    }
+
+    /// A command whose answer is for the person alone (`/forgetme`'s question), deferred because it was slow: its
+    /// "thinking…" is theirs alone too, and the answer takes its place — nothing appears in the channel for others.
+    @Test func aPrivateCommandDeferredThinksForThePersonAlone() async throws {
+        try await withPlatform { fake, platform in
+            await platform.learn(Self.privateMenu)
+            let (interaction, envelope) = try await command("forgetme", fake, platform)
+            let handle = try #require(envelope.interaction)
+            try await platform.answer(handle, with: .deferred)
+            let thinking = try #require(fake.interaction(interaction.id)?.originalMessageID.flatMap(fake.message))
+            #expect(thinking.isEphemeral, "the thinking of a private answer is public")
+            let question = OutgoingMessage(
+                text: RichText(plain: "Delete all your data?"), buttons: [[Button("Delete everything", data: "x:1:all")]])
+            _ = try await platform.perform(.send(question), at: Self.destination(envelope, person: UserID(Self.alice.id)))
+            try await platform.answer(handle, with: .handled(notice: nil, replies: 1))
+            #expect(fake.messages(in: Self.channel).allSatisfy { $0.isEphemeral })
+            let answer = try #require(fake.interaction(interaction.id)?.originalMessageID.flatMap(fake.message))
+            #expect(answer.content.contains("Delete all your data"), "\(answer.content)")
+            #expect(answer.customIDs == ["x:1:all"])
+            #expect(fake.interaction(interaction.id)?.refusedCallbacks == [])
+        }
+    }
+
+    /// `/export scope:chat` deferred: the file for the admin alone takes the private "thinking…", and the note that
+    /// it was sent is a message of its own in the channel — the only public one.
+    @Test func aPrivateCommandDeferredStillPostsItsPublicNoteInTheChannel() async throws {
+        try await withPlatform { fake, platform in
+            await platform.learn(Self.privateMenu)
+            let (interaction, envelope) = try await command("export", fake, platform)
+            let handle = try #require(envelope.interaction)
+            try await platform.answer(handle, with: .deferred)
+            let document = OutgoingDocument(filename: "roastmelater-export.json", contents: Array(#"{"a":1}"#.utf8), caption: "Your data")
+            _ = try await platform.perform(.document(document), at: Self.destination(envelope, person: UserID(Self.alice.id)))
+            let note = OutgoingMessage(text: RichText(plain: "Sent to Alice privately."))
+            _ = try await platform.perform(.send(note), at: Self.destination(envelope))
+            try await platform.answer(handle, with: .handled(notice: nil, replies: 2))
+            let original = try #require(fake.interaction(interaction.id)?.originalMessageID.flatMap(fake.message))
+            #expect(original.isEphemeral)
+            #expect(original.attachments.map(\.filename) == ["roastmelater-export.json"])
+            let inPublic = fake.messages(in: Self.channel).filter { !$0.isEphemeral }
+            #expect(inPublic.map(\.content) == ["Sent to Alice privately."])
+            #expect(fake.interaction(interaction.id)?.refusedCallbacks == [])
+        }
+    }
+
     /// Deferred in public ("thinking…"), then a private answer: the thinking becomes a mark, and the answer is a
     /// follow-up for the person alone — never written into the public message.
     @Test func aDeferredCommandsPrivateAnswerNeverReplacesThePublicThinking() async throws {

@@ -71,7 +71,7 @@ public struct PrivacyFeature: Feature {
         CommandSpec(
             "forgetme", vi: "xoá_dữ_liệu",
             summary: LocalizedText(vi: "Xoá dữ liệu của bạn trong nhóm này", en: "Delete your data in this chat"),
-            personal: true),
+            personal: true, answersPrivately: true),
         CommandSpec(
             "export", vi: "xuất_dữ_liệu",
             summary: LocalizedText(vi: "Xuất dữ liệu của bạn (JSON, gửi riêng)", en: "Export your data as JSON, privately"),
@@ -79,7 +79,7 @@ public struct PrivacyFeature: Feature {
                 .choice(
                     "scope", vi: "phạm_vi", LocalizedText(vi: "Dữ liệu của ai", en: "Whose data"),
                     [("chat", LocalizedText(vi: "Cả nhóm (quản trị viên)", en: "The whole chat (admins)"))])
-            ], personal: true),
+            ], personal: true, answersPrivately: true),
     ]
     public let buttonTags = ["x"]
     public let startLinks = ["export"]

@@ -28,11 +28,13 @@ public struct CommandSpec: Sendable, Hashable {
     /// About the person who sends it (their streak, moods, data): sent by no person (an anonymous
     /// admin, a channel), it is answered with a short explanation instead.
     public var personal: Bool
+    /// Its answer is for the person alone where the platform can (see ``MenuCommand/answersPrivately``).
+    public var answersPrivately: Bool
 
     public init(
         _ name: String, vi: String? = nil, audience: Audience = .everyone, usage: LocalizedText? = nil, summary: LocalizedText,
         options: [MenuOption] = [],
-        personal: Bool = false
+        personal: Bool = false, answersPrivately: Bool = false
     ) {
         self.name = name
         self.names = vi.map { LocalizedText(vi: $0, en: name) }
@@ -41,12 +43,14 @@ public struct CommandSpec: Sendable, Hashable {
         self.summary = summary
         self.options = options
         self.personal = personal
+        self.answersPrivately = answersPrivately
     }
 
     /// The command as platforms list it in their menus.
     public var menuCommand: MenuCommand {
         MenuCommand(
-            name: name, names: names.map(MenuText.init), audience: menuAudience, summary: MenuText(summary), options: options)
+            name: name, names: names.map(MenuText.init), audience: menuAudience, summary: MenuText(summary), options: options,
+            answersPrivately: answersPrivately)
     }
 
     private var menuAudience: MenuCommand.Audience {

@@ -48,6 +48,11 @@ public struct TelegramHTMLRenderer: Sendable {
     }
 
     private static func escape(_ text: String, quotes: Bool) -> String {
+        // Most text has nothing to escape: it is returned as it is, not rebuilt scalar by scalar.
+        let needsEscaping = text.utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || (quotes && byte == UInt8(ascii: "\""))
+        }
+        guard needsEscaping else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

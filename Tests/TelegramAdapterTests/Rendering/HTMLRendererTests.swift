@@ -38,6 +38,8 @@ struct HTMLRendererTests {
             .link(url: "https://example.com/?a=1&b=\"2\"<x>", text: "q&a"),
             "<a href=\"https://example.com/?a=1&amp;b=&quot;2&quot;&lt;x&gt;\">q&amp;a</a>"
         ),
+        // A quote alone is escaped in an attribute (and only there).
+        (.link(url: "https://example.com/\"q\"", text: "\"t\""), "<a href=\"https://example.com/&quot;q&quot;\">\"t\"</a>"),
         (.link(url: "HTTP://EXAMPLE.COM", text: "caps"), "<a href=\"HTTP://EXAMPLE.COM\">caps</a>"),
         (.link(url: "tg://resolve?domain=roastbot", text: "bot"), "<a href=\"tg://resolve?domain=roastbot\">bot</a>"),
         (.link(url: "javascript://alert(1)", text: "click <me>"), "click &lt;me&gt;"),

@@ -1,7 +1,7 @@
-import ChatPlatform
 import RoastCore
 import Testing
 
+@testable import ChatPlatform
 @testable import TelegramAdapter
 
 struct MessageSplitterTests {
@@ -128,12 +128,61 @@ struct MessageSplitterTests {
         #expect(MessageSplitter.telegram.split(RichText([.plain(""), .bold("")])).isEmpty)
     }
 
+    /// Texts at, just under and just over the limit, in characters whose UTF-8 and UTF-16 lengths
+    /// differ: a text that fits comes back as one part with its spans as they are, exactly what the
+    /// general cut gives, and a text one unit over is cut.
+    @Test(arguments: [
+        // (spans, limit, fits)
+        ([RichText.Span.plain(String(repeating: "a", count: 9))], 10, true),
+        ([.plain(String(repeating: "a", count: 10))], 10, true),
+        ([.plain(String(repeating: "a", count: 11))], 10, false),
+        // Precomposed Vietnamese: 3 UTF-8 bytes, 1 UTF-16 unit each.
+        ([.plain(String(repeating: "ế", count: 10))], 10, true),
+        ([.plain(String(repeating: "ệ", count: 11))], 10, false),
+        // Decomposed Vietnamese: one character, 3 scalars, 3 units.
+        ([.plain(String(repeating: "e\u{0302}\u{0301}", count: 3)), .bold("a")], 10, true),
+        ([.plain(String(repeating: "e\u{0302}\u{0301}", count: 3)), .bold("ab")], 10, false),
+        // Emoji outside the BMP: 4 bytes, 2 units; one straddling the limit.
+        ([.plain(String(repeating: "😀", count: 5))], 10, true),
+        ([.plain(String(repeating: "a", count: 9) + "😀")], 10, false),
+        ([.plain(String(repeating: "a", count: 8)), .italic("😀")], 10, true),
+        // A ZWJ family (11 units), a flag, a skin tone, CRLF (one character, 2 units).
+        ([.plain("👩‍👩‍👧‍👦")], 11, true),
+        ([.plain("👩‍👩‍👧‍👦")], 10, false),
+        ([.plain("🇻🇳👍🏽"), .code("\r\n")], 10, true),
+        ([.plain("🇻🇳👍🏽"), .code("\r\na")], 10, false),
+        // A combining mark opening a span, empty spans, mentions and links.
+        ([.plain("Tie"), .bold("\u{0302}\u{0301}ng"), .plain(""), .italic("Việ")], 10, true),
+        ([.mention(UserID(7), name: "Đạt 😀"), .plain(""), .link(url: "https://x.y", text: "ơi")], 10, true),
+        ([.mention(UserID(7), name: "Đạt 😀"), .link(url: "https://x.y", text: " ơi!!")], 10, false),
+        // A single cluster longer than the limit.
+        ([.plain("e" + String(repeating: "\u{0301}", count: 20))], 20, false),
+        ([.plain("e" + String(repeating: "\u{0301}", count: 19))], 20, true),
+        // At Telegram's limit: 4,000 units of Vietnamese (12,000 bytes), then one more.
+        ([.plain(String(repeating: "ờ", count: 3_998)), .bold("😀")], 4_000, true),
+        ([.plain(String(repeating: "ờ", count: 3_999)), .bold("😀")], 4_000, false),
+    ])
+    func textWithinTheLimitIsOnePartAsTheCutsWouldGive(spans: [RichText.Span], limit: Int, fits: Bool) {
+        let splitter = MessageSplitter(limit: limit)
+        let text = RichText(spans)
+        let parts = splitter.split(text)
+        let nonEmpty = spans.filter { !$0.visibleText.isEmpty }
+        #expect(parts == MessageSplitter.cutByLayout(nonEmpty, limit: limit))
+        #expect((parts.count == 1) == fits)
+        #expect((MessageSplitter.visibleLength(text) <= limit) == fits)
+        if fits { #expect(parts == [RichText(nonEmpty)]) }
+    }
+
     @Test(arguments: 0..<500)
     func invariantsHoldForRandomRichText(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed))
         let text = RichText.random(using: &random)
         let limit = [Int.random(in: 2...40, using: &random), Int.random(in: 12...400, using: &random), 4_000][seed % 3]
         _ = try checkedSplit(text, limit: limit)
+        let spans = text.spans.filter { !$0.visibleText.isEmpty }
+        if !spans.isEmpty {
+            #expect(MessageSplitter(limit: limit).split(text) == MessageSplitter.cutByLayout(spans, limit: limit))
+        }
     }
 }
 
