@@ -73,12 +73,15 @@ public struct CardsFeature: Feature {
     static let usage = LocalizedText(vi: "/card [mẫu] [vuông|story]", en: "/card [template] [square|story]")
 
     private let links: ShareLinks
+    /// Whether people can send the bot's cards from any chat by typing its name (the platform's inline mode).
+    private let inlineSharing: Bool
     private let rules: StreakRules
 
     /// The collections whose names a collection roast's card shows.
     private let collections: CollectionCatalogStore?
 
-    public init(links: ShareLinks, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
+    public init(links: ShareLinks, inlineSharing: Bool, rules: StreakRules = .standard, collections: CollectionCatalogStore? = nil) {
+        self.inlineSharing = inlineSharing
         self.collections = collections
         self.links = links
         self.rules = rules
@@ -194,7 +197,7 @@ public struct CardsFeature: Feature {
             picture: .card(card), card: CardKey(roast: roast.id, template: choice.template, format: choice.format), requester: requester,
             fallback: RichText(plain: words.pictureUnavailable))
         return Photo(
-            image: order, caption: RichText(plain: words.cardCaption(choice.template, choice.format)),
+            image: order, caption: RichText(plain: words.cardCaption(choice.template, choice.format, inlineSharing: inlineSharing)),
             buttons: Self.styleButtons(roast.id, current: choice, language: language), replyTo: replyTo)
     }
 

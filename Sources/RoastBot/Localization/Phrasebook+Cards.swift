@@ -18,11 +18,14 @@ extension Phrasebook {
         }
     }
 
-    /// The caption under a card: template and format, and how to pass it on. No one's name.
-    public func cardCaption(_ template: CardTemplate, _ format: CardFormat) -> String {
-        say(
-            "🖼 \(template.name(in: language)) · \(formatName(format)) — giữ ảnh để chuyển tiếp, hoặc gõ @bot ở chat khác để gửi lại.",
-            "🖼 \(template.name(in: language)) · \(formatName(format)) — forward it, or type @bot in any chat to send it again.")
+    /// The caption under a card: template and format, and how to pass it on — by typing the bot's name in any chat
+    /// only where the platform has inline mode (`inlineSharing`). No one's name.
+    public func cardCaption(_ template: CardTemplate, _ format: CardFormat, inlineSharing: Bool = true) -> String {
+        let style = "🖼 \(template.name(in: language)) · \(formatName(format))"
+        guard inlineSharing else { return say("\(style) — giữ ảnh để chuyển tiếp.", "\(style) — forward it to pass it on.") }
+        return say(
+            "\(style) — giữ ảnh để chuyển tiếp, hoặc gõ @bot ở chat khác để gửi lại.",
+            "\(style) — forward it, or type @bot in any chat to send it again.")
     }
 
     /// A premium template someone without a 7-day streak picked.

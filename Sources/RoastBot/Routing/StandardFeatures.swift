@@ -20,7 +20,7 @@ public enum StandardFeatures {
             roasts,
             MoodsFeature(),
             StreaksFeature(),
-            CardsFeature(links: ShareLinks(platform.deepLinks), collections: collections),
+            CardsFeature(links: ShareLinks(platform.deepLinks), inlineSharing: platform.inlineMode, collections: collections),
             BadgesFeature(catalog: badges, collections: collections),
             CollectionsFeature(collections: collections, selector: selector),
             RecordsFeature(),

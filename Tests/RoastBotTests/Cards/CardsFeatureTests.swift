@@ -301,6 +301,21 @@ struct CardsFeatureTests {
         #expect(square.template == .midnight && square.format == .post)
     }
 
+    /// The caption tells how to pass a card on with what the platform has: typing the bot's name in any chat
+    /// only where it has inline mode (Telegram), never on one without (Discord).
+    @Test(arguments: [true, false])
+    func theCardsCaptionOffersInlineSharingOnlyWhereThePlatformHasIt(_ inlineMode: Bool) async throws {
+        var profile = RecordingPlatform.standardProfile
+        profile.inlineMode = inlineMode
+        var bot = try BotFixture(platform: RecordingPlatform(profile: profile))
+        defer { bot.cleanUp() }
+        let (roast, message) = try await Self.roast(&bot)
+        await Self.press(&bot, .card(roast.id, nil), on: message)
+        let caption = try #require(bot.platform.sentPhotos.last?.photo.caption?.plainText)
+        #expect(caption.contains("@bot") == inlineMode, "\(caption)")
+        #expect(caption.hasPrefix("🖼"), "\(caption)")
+    }
+
     @Test func cardRepliesAreInTheChatsLanguage() async throws {
         var bot = try BotFixture()
         defer { bot.cleanUp() }
