@@ -9,16 +9,41 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct DiscordDeadlineEndToEndTests {
     typealias Scenario = DiscordBotScenario
 
+    /// The bot with Discord's real 3 seconds, and a store the test makes busy and free again (the fault switch file).
+    struct BusyStore {
+        let scenario: Scenario
+        let directory: URL
+        var faultFile: String { directory.appendingPathComponent("store-fault").path }
+
+        static func start() async throws -> BusyStore {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let faultFile = directory.appendingPathComponent("store-fault").path
+            do {
+                let scenario = try await Scenario.start(deadline: 3, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
+                return BusyStore(scenario: scenario, directory: directory)
+            } catch {
+                try? FileManager.default.removeItem(at: directory)
+                throw error
+            }
+        }
+
+        func makeBusy() throws { try "busy".write(toFile: faultFile, atomically: true, encoding: .utf8) }
+        func free() throws { try FileManager.default.removeItem(atPath: faultFile) }
+
+        func cleanUp() {
+            scenario.bot.cleanUp()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
     @Test func aCommandWhileTheStoreIsBusyIsDeferredInTimeAndAnsweredLater() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let faultFile = directory.appendingPathComponent("store-fault").path
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scenario = try await Scenario.start(deadline: 3, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
-        defer { scenario.bot.cleanUp() }
+        let store = try await BusyStore.start()
+        defer { store.cleanUp() }
+        let scenario = store.scenario
         let rest = scenario.rest
 
-        try "busy".write(toFile: faultFile, atomically: true, encoding: .utf8)
+        try store.makeBusy()
         let used = try #require(
             scenario.discord.useCommand("roast", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
         #expect(await rest.waitFor(timeout: .seconds(10)) { rest.interaction(used.id)?.responseType != nil }, "\(scenario.bot.log)")
@@ -26,7 +51,7 @@ import Testing
         // The store stays busy well past Discord's 3 seconds.
         _ = await rest.waitFor(timeout: .seconds(6)) { rest.now - used.dispatchedAt > 5 }
         #expect(rest.messages(in: Scenario.channel).allSatisfy { $0.isLoading })
-        try FileManager.default.removeItem(atPath: faultFile)
+        try store.free()
 
         let roast = await scenario.waitForRoast(used)
         #expect(roast != nil, "\(scenario.bot.log)")
@@ -42,22 +67,19 @@ import Testing
     /// `/forgetme` held up by a busy store: deferred in time, and its "thinking…" is for the person alone, as the
     /// question that replaces it — nothing shows in the channel that they asked.
     @Test func aPrivateCommandWhileTheStoreIsBusyThinksForThePersonAlone() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roastbot-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let faultFile = directory.appendingPathComponent("store-fault").path
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scenario = try await Scenario.start(deadline: 3, extraEnvironment: ["ROASTBOT_STORE_FAULT_FILE": faultFile])
-        defer { scenario.bot.cleanUp() }
+        let store = try await BusyStore.start()
+        defer { store.cleanUp() }
+        let scenario = store.scenario
         let rest = scenario.rest
 
-        try "busy".write(toFile: faultFile, atomically: true, encoding: .utf8)
+        try store.makeBusy()
         let forget = try #require(
             scenario.discord.useCommand("forgetme", by: Scenario.alice, channelID: Scenario.channel, guildID: Scenario.guild))
         #expect(await rest.waitFor(timeout: .seconds(10)) { rest.interaction(forget.id)?.responseType != nil }, "\(scenario.bot.log)")
         #expect(rest.interaction(forget.id)?.responseType == 5)
         let thinking = try #require(rest.interaction(forget.id)?.originalMessageID.flatMap(rest.message))
         #expect(thinking.isEphemeral, "the thinking of /forgetme is public")
-        try FileManager.default.removeItem(atPath: faultFile)
+        try store.free()
 
         let question = await scenario.waitForAnswer(forget) { !$0.customIDs.isEmpty }
         #expect(question?.isEphemeral == true, "\(scenario.bot.log)")

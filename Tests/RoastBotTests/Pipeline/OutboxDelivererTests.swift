@@ -351,20 +351,25 @@ struct OutboxDelivererTests {
         return profile
     }()
 
-    /// On a platform that limits per route, an answer waiting out its interaction's limit never holds
-    /// back another interaction's answer in the same chat; the waiting one goes once let through.
-    @Test func anAnswerWaitingOutItsLimitNeverHoldsBackAnotherInteractionsInTheSameChat() async throws {
-        let (database, directory) = try Self.database()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// Queues "for alice" then "for bob" in the busy chat, each the answer to its own interaction; returns Alice's.
+    static func queueAnswersForAliceThenBob(_ database: RoastDatabase) throws -> Interaction {
         let alice = Interaction(handle: "alice")
-        let bob = Interaction(handle: "bob")
         try database.write { tx in
-            for (text, interaction) in [("for alice", alice), ("for bob", bob)] {
+            for (text, interaction) in [("for alice", alice), ("for bob", Interaction(handle: "bob"))] {
                 try tx.enqueue(
                     .send(OutgoingMessage(text: RichText(plain: text))), to: Destination(chat: Self.busy.id, interaction: interaction),
                     anchor: nil, at: Date())
             }
         }
+        return alice
+    }
+
+    /// On a platform that limits per route, an answer waiting out its interaction's limit never holds
+    /// back another interaction's answer in the same chat; the waiting one goes once let through.
+    @Test func anAnswerWaitingOutItsLimitNeverHoldsBackAnotherInteractionsInTheSameChat() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alice = try Self.queueAnswersForAliceThenBob(database)
         let platform = GatedPlatform(profile: Self.perRoute) { $0.interaction == alice }
         let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
         let loop = Task { await outbox.run() }
@@ -383,15 +388,7 @@ struct OutboxDelivererTests {
     @Test func aChatThatIsOneLaneKeepsItsAnswersInOrder() async throws {
         let (database, directory) = try Self.database()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let alice = Interaction(handle: "alice")
-        let bob = Interaction(handle: "bob")
-        try database.write { tx in
-            for (text, interaction) in [("for alice", alice), ("for bob", bob)] {
-                try tx.enqueue(
-                    .send(OutgoingMessage(text: RichText(plain: text))), to: Destination(chat: Self.busy.id, interaction: interaction),
-                    anchor: nil, at: Date())
-            }
-        }
+        let alice = try Self.queueAnswersForAliceThenBob(database)
         let platform = GatedPlatform(profile: RecordingPlatform.standardProfile) { $0.interaction == alice }
         let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
         let loop = Task { await outbox.run() }
