@@ -5,6 +5,11 @@ public struct LossyArray<Element: Decodable>: Decodable {
     public var elements: [Element] = []
     public var dropped = 0
 
+    public init(elements: [Element], dropped: Int) {
+        self.elements = elements
+        self.dropped = dropped
+    }
+
     public init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
         while !c.isAtEnd {

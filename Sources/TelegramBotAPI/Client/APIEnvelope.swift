@@ -19,6 +19,13 @@ struct APIResponse<Result: Decodable>: Decodable {
         case description, parameters, result
     }
 
+    init(ok: Bool, errorCode: Int?, description: String?, parameters: ResponseParameters?) {
+        self.ok = ok
+        self.errorCode = errorCode
+        self.description = description
+        self.parameters = parameters
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ok = try container.decode(Bool.self, forKey: .ok)
@@ -35,6 +42,7 @@ struct APIResponse<Result: Decodable>: Decodable {
 }
 
 /// A result the caller does not need (`true`, or an edited message).
-struct Ignored: Decodable {
+struct Ignored: Decodable, Equatable {
+    init() {}
     init(from decoder: any Decoder) throws {}
 }

@@ -270,16 +270,32 @@ public struct TelegramBotClient: Sendable {
         return try decodeResponse(response)
     }
 
-    /// Turns an HTTP response into the method's result or the error it stands for, in one decode.
+    /// Turns an HTTP response into the method's result or the error it stands for, in one pass:
+    /// read straight from the bytes (``JSONReader``) for the results the bot gets on every update,
+    /// decoded with `JSONDecoder` for the others and for any body the reader cannot read exactly.
     func decodeResponse<Result: Decodable>(_ response: HTTPResponse) throws(TelegramError) -> Result {
         let decoded: APIResponse<Result>
+        if let read = APIResponse<Result>.read(response.body) {
+            decoded = read
+        } else {
+            decoded = try decodeWithFoundation(response)
+        }
+        return try result(of: decoded, status: response.status)
+    }
+
+    /// The frame and result as `JSONDecoder` decodes them; the reference the fast reader matches.
+    func decodeWithFoundation<Result: Decodable>(_ response: HTTPResponse) throws(TelegramError) -> APIResponse<Result> {
         do {
-            decoded = try Self.decoder.decode(APIResponse<Result>.self, from: Data(response.body))
+            return try Self.decoder.decode(APIResponse<Result>.self, from: Data(response.body))
         } catch {
             if response.status >= 400 { throw .api(code: response.status, description: "HTTP \(response.status)") }
             throw .invalidResponse("HTTP \(response.status) with a body that is not Bot API JSON (\(response.body.count) bytes)")
         }
-        guard decoded.ok else { throw self.error(from: decoded, status: response.status) }
+    }
+
+    /// The result of a response whose frame was read, or the error the frame stands for.
+    func result<Result>(of decoded: APIResponse<Result>, status: Int) throws(TelegramError) -> Result {
+        guard decoded.ok else { throw self.error(from: decoded, status: status) }
         switch decoded.result {
         case .success(let result):
             return result
