@@ -160,7 +160,8 @@ let package = Package(
             name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform", "CardModel"], exclude: ["Outbox/Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "APIDecoding", "RoastTesting"], exclude: ["Samples"], swiftSettings: strict),
+            name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "APIDecoding", "RoastTesting"], exclude: ["Samples"],
+            swiftSettings: strict),
         .testTarget(
             name: "TelegramAdapterTests",
             dependencies: [
