@@ -95,7 +95,7 @@ let package = Package(
         // injected clock, over a WebSocket transport; dispatches go up as raw JSON for DiscordAPI's models.
         .target(
             name: "DiscordGateway",
-            dependencies: ["WebSocketClient", "DiscordAPI", "Timekeeping", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["WebSocketClient", "DiscordAPI", "APIDecoding", "Timekeeping", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 

@@ -94,6 +94,13 @@ public struct JSONReader {
         return JSONKey(bytes[start..<end])
     }
 
+    /// Reads a member's key, escapes decoded, and its colon: for readers that keep keys as text.
+    public mutating func readKeyText() throws(Unreadable) -> String {
+        let key = try readString()
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
     /// After a member's value: true at `,` (another member follows), false at `}` (the object is read).
     public mutating func nextMember() throws(Unreadable) -> Bool {
         try next(closedBy: UInt8(ascii: "}"))
@@ -229,7 +236,8 @@ public struct JSONReader {
 
     // MARK: Pieces
 
-    private mutating func skipWhitespace() {
+    /// Steps over spaces, tabs and line breaks (every reading method does this first).
+    public mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1

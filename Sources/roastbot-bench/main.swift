@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RoastContent
 import RoastCore
+@_spi(Benchmarks) import TelegramBotAPI
 
 // roastbot-bench [all|pipeline|history|e2e|discord|broadcast|memory|cards|listener] [--quick] [--chats N (broadcast; 10000 takes 5.5 min)]
 //     [--one-by-one N (pipeline: events applied one by one before the throughput run; default 10000)]
@@ -11,6 +12,7 @@ import RoastCore
 //     [--cards N (cards: cards rendered per format; default 400)]
 // roastbot-bench cpu [--runs N (default 3)] [--bot PATH (another roastbot build)]… [--compare COMMAND (a comparison bot, run as typed in a shell here)]…
 //     (the bot's CPU per update and new connections per request over the mix, subjects interleaved)
+// roastbot-bench decode (reading the Bot API answers of the cpu mix: as the client reads them, and by JSONDecoder alone)
 // roastbot-bench soak [--minutes N] [--rate UPDATES_PER_SECOND]
 //
 // Benchmarks print one table (Markdown) for docs/performance.md; never run as unit tests.
@@ -105,6 +107,20 @@ do {
                 String(
                     format: "%.3f–%.3f; %.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0, steady.min() ?? 0, steady.max() ?? 0))
         }
+        print(table.render())
+    case "decode":
+        print("machine: \(machine()), \(Date())")
+        let result = try DecodeBenchmark().run()
+        var table = BenchTable()
+        func figure(_ rounds: [TelegramBotClient.ResponseReading: [Double]]) -> String {
+            let client = Figure.quantile(rounds[.client] ?? [], 0.5)
+            let decoder = Figure.quantile(rounds[.decoderOnly] ?? [], 0.5)
+            return String(format: "%.1f µs (JSONDecoder alone: %.1f µs, %.1f×)", client * 1e6, decoder * 1e6, decoder / client)
+        }
+        for answer in ["getUpdates (90 updates)", "sendMessage", "editMessageReplyMarkup", "answerCallbackQuery"] {
+            table.add("reading one \(answer) answer (median of rounds)", figure(result.perAnswer[answer] ?? [:]))
+        }
+        table.add("reading the answers per update of the cpu mix", figure(result.perUpdate))
         print(table.render())
     case "all", "pipeline", "history", "e2e", "discord", "broadcast", "memory", "cards", "listener":
         var table = BenchTable()
