@@ -6,14 +6,17 @@ public protocol JSONReadable {
 }
 
 extension String: JSONReadable {
+    @inlinable
     public static func read(from reader: inout JSONReader) throws(JSONReader.Unreadable) -> String { try reader.readString() }
 }
 
 extension Int64: JSONReadable {
+    @inlinable
     public static func read(from reader: inout JSONReader) throws(JSONReader.Unreadable) -> Int64 { try reader.readInt64() }
 }
 
 extension Int: JSONReadable {
+    @inlinable
     public static func read(from reader: inout JSONReader) throws(JSONReader.Unreadable) -> Int {
         guard let value = Int(exactly: try reader.readInt64()) else { throw JSONReader.Unreadable() }
         return value
@@ -21,10 +24,12 @@ extension Int: JSONReadable {
 }
 
 extension Bool: JSONReadable {
+    @inlinable
     public static func read(from reader: inout JSONReader) throws(JSONReader.Unreadable) -> Bool { try reader.readBool() }
 }
 
 extension Array: JSONReadable where Element: JSONReadable {
+    @inlinable
     public static func read(from reader: inout JSONReader) throws(JSONReader.Unreadable) -> [Element] {
         var elements: [Element] = []
         guard try reader.beginArray() else { return elements }

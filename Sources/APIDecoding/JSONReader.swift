@@ -118,12 +118,15 @@ public struct JSONReader {
 
     // MARK: Values
 
-    /// A value of a type that reads itself.
+    /// A value of a type that reads itself. (Inlinable, as is ``readIfPresent(_:)``, so that callers
+    /// in other modules get a specialized copy instead of a generic call per member.)
+    @inlinable
     public mutating func read<Value: JSONReadable>(_ type: Value.Type) throws(Unreadable) -> Value {
         try Value.read(from: &self)
     }
 
     /// nil for `null`, else the value, as `decodeIfPresent` reads a member that is present.
+    @inlinable
     public mutating func readIfPresent<Value: JSONReadable>(_ type: Value.Type) throws(Unreadable) -> Value? {
         if readNull() { return nil }
         return try Value.read(from: &self)
