@@ -44,17 +44,18 @@ struct SimpleScalars: Sendable {
         private static let terminator: UInt8 = 8
         private static let opens: UInt8 = 16
 
-        init(_ scalar: Unicode.Scalar) {
+        /// The facts about `scalar`, given `folded(_:)` of it alone (see ``SimpleScalars/foldedAlone(_:)``).
+        init(_ scalar: Unicode.Scalar, folded: String.UTF8View) {
             let character = Character(scalar)
             let lowercase = scalar.properties.lowercaseMapping.unicodeScalars
-            let folded = TextNormalization.generalFolded(String(character)).utf8
             lowercaseValue = lowercase.count == 1 && SimpleScalars.index(of: lowercase.first!.value) != nil ? lowercase.first!.value : .max
             foldedByte = folded.count == 1 && folded.first! < 0x80 ? folded.first! : .max
             var flags: UInt8 = 0
             if character.isLetter || character.isNumber || scalar.properties.isDiacritic { flags |= Self.wordPart }
             if character.isWhitespace { flags |= Self.whitespace }
             if CharacterSet.whitespacesAndNewlines.contains(scalar) { flags |= Self.trimmed }
-            if ".!?…".contains(character) { flags |= Self.terminator }
+            // A simple scalar is a Character equal only to itself (it is NFC and composes with nothing).
+            if [".", "!", "?", "…"].contains(scalar) { flags |= Self.terminator }
             if character.isUppercase || character.isNumber { flags |= Self.opens }
             self.flags = flags
         }
@@ -63,8 +64,8 @@ struct SimpleScalars: Sendable {
     /// The scalars of simple text, by value.
     static let ranges: [ClosedRange<UInt32>] = [0x00...0x7F, 0xA0...0x24F, 0x1E00...0x1EFF, 0x2010...0x2027, 0x2212...0x2212]
 
-    /// The table, built on first use: about 850 scalars, well under a millisecond of work per
-    /// process. Fetch it once per text, then ask it per scalar.
+    /// The table, built on first use (about 850 scalars, about a millisecond of CPU once per
+    /// process). Fetch it once per text, then ask it per scalar.
     static let shared = SimpleScalars()
 
     /// Every scalar of simple text, in order.
@@ -72,7 +73,30 @@ struct SimpleScalars: Sendable {
 
     private let table: [Facts]
 
-    private init() { table = Self.all.map(Facts.init) }
+    private init() {
+        let scalars = Self.all
+        table = zip(scalars, Self.foldedAlone(scalars)).map { Facts($0, folded: $1.utf8) }
+    }
+
+    /// ``TextNormalization/folded(_:)`` of each scalar alone, but with one decomposition for all of
+    /// them: lower-cased, decomposed (canonical reordering never crosses the private-use U+E000 put
+    /// between them), marks dropped, `đ` as `d`. Not recomposed: only one-byte ASCII results are kept, which
+    /// recomposition leaves as they are. `SimpleScalarsTests` checks each against `folded(_:)`.
+    static func foldedAlone(_ scalars: [Unicode.Scalar]) -> [String] {
+        var joined = String.UnicodeScalarView()
+        for scalar in scalars {
+            joined.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            joined.append("\u{E000}")
+        }
+        var kept = String.UnicodeScalarView()
+        for scalar in String(joined).decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: kept.append(scalar == "đ" ? "d" : scalar)
+            }
+        }
+        return kept.split(separator: "\u{E000}", omittingEmptySubsequences: false).dropLast().map { String($0) }
+    }
 
     /// The facts about `scalar`, nil when it is not simple text.
     @inline(__always)

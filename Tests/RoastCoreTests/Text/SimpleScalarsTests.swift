@@ -49,6 +49,28 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(20).map { String($0, radix: 16) })")
     }
 
+    /// Each fact is what the general paths answer for the scalar alone.
+    @Test func factsAreTheGeneralAnswers() {
+        let simple = SimpleScalars.shared
+        for scalar in SimpleScalars.all {
+            let facts = simple.facts(scalar)
+            let character = Character(scalar)
+            let lowercase = scalar.properties.lowercaseMapping.unicodeScalars
+            let folded = ReferenceText.folded(String(scalar)).utf8
+            let name = "U+\(String(scalar.value, radix: 16))"
+            #expect(facts?.lowercase == (lowercase.count == 1 && simple.facts(lowercase.first!) != nil ? lowercase.first : nil), "\(name)")
+            #expect(facts?.folded == (folded.count == 1 && folded.first! < 0x80 ? folded.first : nil), "\(name)")
+            #expect(
+                facts?.isWordPart
+                    == (character.isLetter || character.isNumber || character.unicodeScalars.allSatisfy(\.properties.isDiacritic)),
+                "\(name)")
+            #expect(facts?.isWhitespace == character.isWhitespace, "\(name)")
+            #expect(facts?.isTrimmed == String(character).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(name)")
+            #expect(facts?.isTerminator == ".!?…".contains(character), "\(name)")
+            #expect(facts?.opensSentence == (character.isUppercase || character.isNumber), "\(name)")
+        }
+    }
+
     @Test(arguments: [("Đ", "d"), ("đ", "d"), ("Ệ", "e"), ("ư", "u"), ("A", "a"), ("ǅ", nil), ("ß", nil)] as [(String, String?)])
     func scalarsFoldAlone(scalar: String, folded: String?) {
         let byte = SimpleScalars.shared.facts(scalar.unicodeScalars.first!)?.folded
