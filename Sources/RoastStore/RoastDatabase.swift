@@ -11,7 +11,7 @@ public final class RoastDatabase: Sendable {
     /// The database file (":memory:" for a throwaway database).
     public let path: String
     /// nil once closed.
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: SleepingMutex<SQLiteConnection?>
     /// Checkpoints the log off the writer's thread (file databases only).
     private let checkpointer: WALCheckpointer?
     /// Injected write failures (fault suites), if any.
@@ -57,7 +57,7 @@ public final class RoastDatabase: Sendable {
         self.checkpointer = checkpointer
         self.faults = faults
         side = path == ":memory:" || path.isEmpty ? nil : SideConnection(path: path)
-        connection = Mutex(opened)
+        connection = SleepingMutex(opened)
     }
 
     deinit {

@@ -105,6 +105,22 @@ do {
                 String(
                     format: "%.3f–%.3f; %.3f–%.3f", connections.min() ?? 0, connections.max() ?? 0, steady.min() ?? 0, steady.max() ?? 0))
         }
+        // This build against each other subject of the same round: the machine's drift moves both
+        // alike within a round, so the ratio is steadier than either figure (issue 24: at most 2 against
+        // the do-nothing aiohttp bot).
+        for (index, subject) in subjects.enumerated().dropFirst() {
+            let ratios = zip(results[0] ?? [], results[index] ?? []).compactMap { ours, theirs -> Double? in
+                guard let ours = ours.cpuPerUpdate, let theirs = theirs.cpuPerUpdate, theirs > 0 else { return nil }
+                return ours / theirs
+            }
+            table.add(
+                "CPU per update, this build ÷ \(subject.name), round by round (median, range; rounds ≤ 2)",
+                ratios.isEmpty
+                    ? "?"
+                    : String(
+                        format: "%.2f (%.2f–%.2f); %d of %d", Figure.quantile(ratios, 0.5), ratios.min() ?? 0, ratios.max() ?? 0,
+                        ratios.filter { $0 <= 2 }.count, ratios.count))
+        }
         print(table.render())
     case "all", "pipeline", "history", "e2e", "discord", "broadcast", "memory", "cards", "listener":
         var table = BenchTable()
