@@ -15,6 +15,7 @@ public struct CollectionCatalog: Sendable {
     public let collections: [RoastCollection]
     private let byID: [String: RoastCollection]
     private let roastsByID: [String: LibraryRoast]
+    private let activeMemo = ActiveCollectionsMemo()
 
     /// A catalog without collections (no file configured).
     public static let empty = CollectionCatalog(validated: [])
@@ -43,7 +44,14 @@ public struct CollectionCatalog: Sendable {
 
     /// The collections on offer on `date` (the chat's local date): seasonal ones first (earliest
     /// start first), then the month's rotating one, then the permanent ones, each group in file order.
+    ///
+    /// Worked out once per date and catalog (seasons need the lunar calendar), then remembered.
     public func active(on date: LocalDate) -> [ActiveCollection] {
+        activeMemo.active(on: date) { computeActive(on: date) }
+    }
+
+    /// ``active(on:)`` worked out afresh.
+    func computeActive(on date: LocalDate) -> [ActiveCollection] {
         var result: [(rank: Int, start: Int, index: Int, value: ActiveCollection)] = []
         for (index, collection) in collections.enumerated() {
             switch collection.kind {

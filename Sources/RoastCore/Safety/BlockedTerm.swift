@@ -57,7 +57,46 @@ enum SafetyText {
         var folded: String
     }
 
+    /// The words of `text`: lower-cased and in NFC, split at every `Character` that is neither a
+    /// letter, a number nor made of diacritics.
     static func words(_ text: String) -> [Word] {
+        simpleWords(text) ?? generalWords(text)
+    }
+
+    /// ``words(_:)`` of text made of ``SimpleScalars`` (its lower-case too): one walk over the
+    /// scalars, nil for any other text.
+    static func simpleWords(_ text: String) -> [Word]? {
+        var words: [Word] = []
+        var exact = String.UnicodeScalarView()
+        var folded: [UInt8] = []
+        var foldsToASCII = true
+        let simple = SimpleScalars.shared
+        func flush() {
+            guard !exact.isEmpty else { return }
+            let word = String(exact)
+            words.append(
+                Word(exact: word, folded: foldsToASCII ? String(decoding: folded, as: UTF8.self) : TextNormalization.folded(word)))
+            exact = String.UnicodeScalarView()
+            folded.removeAll(keepingCapacity: true)
+            foldsToASCII = true
+        }
+        for scalar in text.unicodeScalars {
+            guard let lowercase = simple.facts(scalar)?.lowercase, let facts = simple.facts(lowercase) else {
+                return nil
+            }
+            if facts.isWordPart {
+                exact.append(lowercase)
+                if let fold = facts.folded { folded.append(fold) } else { foldsToASCII = false }
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// ``words(_:)`` of any text, `Character` by `Character`.
+    static func generalWords(_ text: String) -> [Word] {
         let lowered = text.lowercased().precomposedStringWithCanonicalMapping
         var words: [Word] = []
         var current = ""

@@ -5,8 +5,10 @@ import Synchronization
 /// memo follows since a changed roast gets checked under its id once more only after a restart —
 /// collection ids name fixed texts).
 ///
-/// The library's verdicts are computed together, the first time a roast is drawn (a few
-/// milliseconds for the shipped library), not at start-up, which would delay the first poll.
+/// The library's verdicts are computed together, the first time a roast is drawn, not at start-up,
+/// which would delay the first poll: about 12 ms of CPU for the shipped library's 722 roasts
+/// (≈ 17 µs a roast, measured in a release build on the 2-core development machine; it was ≈ 200 ms
+/// before the filter's scalar-table fast paths).
 final class SafetyVerdicts: Sendable {
     let filter: SafetyFilter
     private let library: RoastLibrary

@@ -6,7 +6,28 @@ import Foundation
 public enum TextNormalization {
     /// Lower-cased with diacritics removed; `đ`/`Đ` become `d`, which Unicode does not decompose.
     /// Punctuation and spacing are kept.
+    ///
+    /// Text made of ``SimpleScalars`` that all fold to ASCII (English, Vietnamese) is folded scalar by
+    /// scalar from a table; anything else takes the general path (Foundation's decomposition).
     public static func folded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        let simple = SimpleScalars.shared
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                let byte = UInt8(scalar.value)
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            } else if let folded = simple.facts(scalar)?.folded {
+                bytes.append(folded)
+            } else {
+                return generalFolded(text)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``folded(_:)`` for any text: lower-cased, decomposed, marks dropped, `đ` as `d`, recomposed.
+    static func generalFolded(_ text: String) -> String {
         let decomposed = text.lowercased().decomposedStringWithCanonicalMapping
         var scalars = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars {
