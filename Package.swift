@@ -160,7 +160,7 @@ let package = Package(
             name: "RoastStoreTests", dependencies: ["RoastStore", "RoastCore", "ChatPlatform", "CardModel"], exclude: ["Outbox/Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "APIDecoding", "RoastTesting"], exclude: ["Samples"],
+            name: "TelegramBotAPITests", dependencies: ["TelegramBotAPI", "APIDecoding", "RoastCore", "RoastTesting"], exclude: ["Samples"],
             swiftSettings: strict),
         .testTarget(
             name: "TelegramAdapterTests",

@@ -1,8 +1,20 @@
+import Foundation
+
 /// A type ``JSONReader`` can read straight from JSON text, producing the value its `Decodable`
 /// conformance would, or throwing ``JSONReader/Unreadable`` so that the caller decodes with
 /// `JSONDecoder` instead.
 public protocol JSONReadable {
     static func read(from reader: inout JSONReader) throws(JSONReader.Unreadable) -> Self
+}
+
+extension JSONReadable where Self: Decodable {
+    /// A whole JSON text (a webhook delivery's body) as this type: read by ``JSONReader`` when it reads
+    /// it exactly, else decoded by `JSONDecoder`, whose value (or error) it is either way.
+    public static func decode(_ text: [UInt8]) throws -> Self {
+        var reader = JSONReader(text)
+        if let value = try? reader.read(Self.self), (try? reader.finish()) != nil { return value }
+        return try JSONDecoder().decode(Self.self, from: Data(text))
+    }
 }
 
 extension String: JSONReadable {

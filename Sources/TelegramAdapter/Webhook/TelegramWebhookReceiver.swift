@@ -150,7 +150,7 @@ public final class TelegramWebhookReceiver: Sendable {
 
         let update: Update
         do {
-            update = try JSONDecoder().decode(Update.self, from: Data(body))
+            update = try Update.decode(body)
         } catch {
             return Reply(
                 status: 400, body: "not an update", refusal: "webhook delivery is not an update (malformed JSON or no update_id)")
