@@ -129,7 +129,9 @@ public final class TelegramWebhookReceiver: Sendable {
         state.withLock { $0.closing = true }
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1_000))
         while state.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
+            // Also when the caller is cancelled (shutting down), which would make its own sleep return
+            // at once and this loop spin a core until the deadline: the pause is a task of its own.
+            await Task { try? await Task.sleep(for: .milliseconds(10)) }.value
         }
     }
 
