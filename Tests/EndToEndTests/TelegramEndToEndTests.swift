@@ -31,6 +31,9 @@ struct TelegramEndToEndTests {
         #expect(group.last?.text.hasPrefix("Các lệnh của bot") == true)
         #expect(direct.first?.text.hasPrefix("Commands") == true)  // private chats follow language_code
         #expect(direct.first?.text.contains("/roast") == true)
+        // The menus are registered while polling starts (start-up does not wait for them), so a
+        // quick bot may answer the commands first.
+        #expect(await fake.waitFor { fake.commands(languageCode: "en") != nil && fake.commands(languageCode: "vi") != nil })
         #expect(fake.commands(languageCode: "en")?.map(\.command).contains("roast") == true)
         #expect(fake.commands(languageCode: "vi")?.isEmpty == false)
         #expect(fake.requests(method: "deleteWebhook").count == 1)
