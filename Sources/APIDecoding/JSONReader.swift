@@ -75,23 +75,10 @@ public struct JSONReader {
 
     /// Reads a member's key and its colon. A key with escapes is ``Unreadable``.
     public mutating func readKey() throws(Unreadable) -> JSONKey {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw Unreadable() }
-        let start = position + 1
-        var end = start
-        var isASCII = true
-        while true {
-            guard end < bytes.count else { throw Unreadable() }
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") { break }
-            guard byte != UInt8(ascii: "\\"), byte >= 0x20 else { throw Unreadable() }
-            if byte >= 0x80 { isASCII = false }
-            end += 1
-        }
-        if !isASCII { guard Self.isValidUTF8(bytes[start..<end]) else { throw Unreadable() } }
-        position = end + 1
+        guard case .plain(let text, let isASCII) = try scanString() else { throw Unreadable() }
+        if !isASCII { guard Self.isValidUTF8(bytes[text]) else { throw Unreadable() } }
         try expect(UInt8(ascii: ":"))
-        return JSONKey(bytes[start..<end])
+        return JSONKey(bytes[text])
     }
 
     /// Reads a member's key, escapes decoded, and its colon: for readers that keep keys as text.
@@ -193,6 +180,27 @@ public struct JSONReader {
     /// A string, its escapes decoded (`\uD83D\uDE00` pairs into one scalar). A lone surrogate, a raw
     /// control character or invalid UTF-8 is ``Unreadable`` (`JSONDecoder` refuses them too).
     public mutating func readString() throws(Unreadable) -> String {
+        switch try scanString() {
+        case .escaped(let start):
+            return try readEscapedString(from: start)
+        case .plain(let text, let isASCII):
+            if isASCII { return String(decoding: bytes[text], as: UTF8.self) }
+            guard let string = String(validating: bytes[text], as: UTF8.self) else { throw Unreadable() }
+            return string
+        }
+    }
+
+    /// A string as scanned by ``scanString()``.
+    private enum ScannedString {
+        /// Without escapes: its bytes (between the quotes, not yet checked as UTF-8), read past.
+        case plain(Range<Int>, isASCII: Bool)
+        /// With an escape: where its text starts; nothing is read.
+        case escaped(from: Int)
+    }
+
+    /// Finds the end of the string at the reader (after whitespace): its bytes, read past, when it has
+    /// no escape. A raw control character or the end of the text first is ``Unreadable``.
+    private mutating func scanString() throws(Unreadable) -> ScannedString {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw Unreadable() }
         let start = position + 1
@@ -202,15 +210,13 @@ public struct JSONReader {
             guard end < bytes.count else { throw Unreadable() }
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte == UInt8(ascii: "\\") { return .escaped(from: start) }
             guard byte >= 0x20 else { throw Unreadable() }
             if byte >= 0x80 { isASCII = false }
             end += 1
         }
         position = end + 1
-        if isASCII { return String(decoding: bytes[start..<end], as: UTF8.self) }
-        guard let string = String(validating: bytes[start..<end], as: UTF8.self) else { throw Unreadable() }
-        return string
+        return .plain(start..<end, isASCII: isASCII)
     }
 
     /// Steps over one value of any kind, checking that it is well-formed JSON.
