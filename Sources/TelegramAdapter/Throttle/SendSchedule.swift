@@ -1,8 +1,9 @@
 import ChatPlatform
 
 /// The bookkeeping behind ``SendThrottle``: past sends and future reservations, per chat and
-/// overall, with times in whole milliseconds since 1970 (integers, so that spacing is exact: a
-/// send one interval after another is never a rounding error too early).
+/// overall, with times in whole microseconds of uptime (integers, so that spacing is exact: a
+/// send one interval after another is never a rounding error too early; microseconds, so that the
+/// spacing of a rate above a thousand a second is kept, not rounded up to a millisecond).
 ///
 /// A reservation is an instant at which a waiting caller may send. It counts against the limits
 /// like a send already made, so later callers are placed around it; it is removed again if its
@@ -36,16 +37,16 @@ struct SendSchedule {
 
     init(limits: SendThrottle.Limits) {
         self.limits = limits
-        interval = Self.milliseconds(limits.perChatInterval)
-        globalWindow = 1_000 + Self.milliseconds(limits.margin)
-        groupWindow = 60_000 + Self.milliseconds(limits.margin)
+        interval = Self.microseconds(limits.perChatInterval)
+        globalWindow = 1_000_000 + Self.microseconds(limits.margin)
+        groupWindow = 60_000_000 + Self.microseconds(limits.margin)
         horizon = max(groupWindow, interval)
     }
 
-    /// Whole milliseconds, rounded, never negative.
-    static func milliseconds(_ seconds: Double) -> Int64 {
+    /// Whole microseconds, rounded, never negative.
+    static func microseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int64((seconds * 1_000).rounded())
+        return Int64((seconds * 1_000_000).rounded())
     }
 
     /// Reserves the earliest instant, not before `now`, at which `chat` may receive a send.
@@ -108,7 +109,7 @@ struct SendSchedule {
 }
 
 extension SendSchedule {
-    /// The earliest instant from `start` at which one more send keeps every `window` (ms) at
+    /// The earliest instant from `start` at which one more send keeps every `window` (µs) at
     /// `limit` sends or fewer, and the index where it goes in ``global``.
     ///
     /// In sorted order the limit says: any N+1 consecutive sends span at least one window. Putting

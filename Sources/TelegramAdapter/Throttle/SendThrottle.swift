@@ -71,18 +71,18 @@ public final class SendThrottle: Sendable {
     /// then released for other callers.
     public func acquire(chat: ChatID, isGroup: Bool) async throws {
         try Task.checkCancellation()
-        var slot = schedule.withLock { $0.reserve(chat: chat, isGroup: isGroup, now: milliseconds(clock.uptime)) }
+        var slot = schedule.withLock { $0.reserve(chat: chat, isGroup: isGroup, now: microseconds(clock.uptime)) }
         while true {
-            if slot.time > milliseconds(clock.uptime) {
+            if slot.time > microseconds(clock.uptime) {
                 do {
-                    try await clock.sleep(untilUptime: .milliseconds(slot.time))
+                    try await clock.sleep(untilUptime: .microseconds(slot.time))
                     try Task.checkCancellation()
                 } catch {
                     schedule.withLock { $0.release(slot, chat: chat) }
                     throw error
                 }
             }
-            let next = schedule.withLock { $0.confirm(slot, chat: chat, isGroup: isGroup, now: milliseconds(clock.uptime)) }
+            let next = schedule.withLock { $0.confirm(slot, chat: chat, isGroup: isGroup, now: microseconds(clock.uptime)) }
             guard let next else { return }
             slot = next
         }
@@ -92,14 +92,14 @@ public final class SendThrottle: Sendable {
     /// from now, as Telegram's `retry_after` demands. Sends already waiting are pushed back too;
     /// a longer back-off already in force is kept.
     public func backOff(chat: ChatID?, seconds delay: Int) {
-        let until = milliseconds(clock.uptime) + Int64(max(delay, 0)) * 1_000
+        let until = microseconds(clock.uptime) + Int64(max(delay, 0)) * 1_000_000
         schedule.withLock { $0.backOff(chat: chat, until: until) }
     }
 
-    /// Whole milliseconds of uptime, rounded up, so that a sleeper woken at its deadline counts as
+    /// Whole microseconds of uptime, rounded up, so that a sleeper woken at its deadline counts as
     /// having reached it.
-    private func milliseconds(_ uptime: Duration) -> Int64 {
+    private func microseconds(_ uptime: Duration) -> Int64 {
         let parts = uptime.components
-        return parts.seconds * 1_000 + (parts.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return parts.seconds * 1_000_000 + (parts.attoseconds + 999_999_999_999) / 1_000_000_000_000
     }
 }

@@ -185,15 +185,15 @@ struct SendThrottleTests {
         let limits = SendThrottle.Limits(
             perChatInterval: [0, 0.5, 1][seed % 3], perGroupPerMinute: 5, globalPerSecond: Int.random(in: 1...6, using: &random))
         var schedule = SendSchedule(limits: limits)
-        var now: Int64 = 1_000_000
+        var now: Int64 = 1_000_000_000  // µs
         var kept: [(chat: ChatID, slot: SendSchedule.Slot)] = []
         for _ in 0..<300 {
-            now += [0, 0, 100, 250, 700, 3_000][Int.random(in: 0..<6, using: &random)]
+            now += [0, 0, 100_000, 250_000, 700_000, 3_000_000][Int.random(in: 0..<6, using: &random)]
             let chatNumber = Int64.random(in: 1...8, using: &random)
             let chat = ChatID(chatNumber <= 3 ? -chatNumber : chatNumber)
             switch Int.random(in: 0..<10, using: &random) {
             case 0:
-                schedule.backOff(chat: Bool.random(using: &random) ? chat : nil, until: now + 2_000)
+                schedule.backOff(chat: Bool.random(using: &random) ? chat : nil, until: now + 2_000_000)
             case 1, 2:
                 guard let index = kept.indices.filter({ kept[$0].slot.time > now }).randomElement(using: &random) else { continue }
                 schedule.release(kept[index].slot, chat: kept[index].chat)
@@ -204,14 +204,14 @@ struct SendThrottleTests {
                 kept.append((chat, slot))
             }
         }
-        #expect(maxInAnyWindow(kept.map(\.slot.time), width: 1_000) <= limits.globalPerSecond)
+        #expect(maxInAnyWindow(kept.map(\.slot.time), width: 1_000_000) <= limits.globalPerSecond)
         for chat in Set(kept.map(\.chat)) {
             let chatTimes = kept.filter { $0.chat == chat }.map(\.slot.time).sorted()
             for (earlier, later) in zip(chatTimes, chatTimes.dropFirst()) {
-                #expect(later - earlier >= SendSchedule.milliseconds(limits.perChatInterval))
+                #expect(later - earlier >= SendSchedule.microseconds(limits.perChatInterval))
             }
             if chat.rawValue < 0 {
-                #expect(maxInAnyWindow(chatTimes, width: 60_000) <= 5)
+                #expect(maxInAnyWindow(chatTimes, width: 60_000_000) <= 5)
             }
         }
     }
