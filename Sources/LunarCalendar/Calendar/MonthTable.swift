@@ -1,4 +1,5 @@
-/// Every lunar month from the month 11 of late 1898 to the month 11 of late 2101, computed once.
+/// Every lunar month from the month 11 of one solstice year to the month 11 of a later one (the
+/// calendar's spans: ``MonthTables``).
 ///
 /// Rules (the Vietnamese calendar, at the UTC+7 meridian):
 /// - a month begins on the UTC+7 civil day that contains a true new moon;
@@ -23,9 +24,6 @@ struct MonthTable: Sendable {
     let labels: [Label]
     /// Index into `labels` by label.
     let indexByLabel: [Label: Int]
-
-    /// The table used by `VietnameseLunarCalendar`, built on first use.
-    static let shared = MonthTable(firstSolsticeYear: 1898, lastSolsticeYear: 2101)
 
     /// Builds the months from the month 11 of `firstSolsticeYear` up to (excluding) the month 11
     /// of `lastSolsticeYear`.

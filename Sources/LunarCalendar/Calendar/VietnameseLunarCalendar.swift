@@ -3,8 +3,8 @@
 /// it differs from China's calendar exactly where the meridian matters (Tết 1985: 21 January in
 /// Vietnam, 20 February in China) and does not lose days to near-midnight new moons.
 ///
-/// The month table is computed once, on first use, and every lookup after that is a binary search
-/// or a dictionary lookup.
+/// The month tables are computed on first use, twenty years at a time (``MonthTables``), and every
+/// lookup after that is a binary search or a dictionary lookup.
 public enum VietnameseLunarCalendar {
     /// The Gregorian days this calendar covers.
     public static let supportedDates = SolarDate(year: 1900, month: 1, day: 1)...SolarDate(year: 2100, month: 12, day: 31)
@@ -14,8 +14,7 @@ public enum VietnameseLunarCalendar {
     /// The lunar date of a Gregorian day.
     public static func lunarDate(for date: SolarDate) throws(LunarCalendarError) -> LunarDate {
         guard date.isValid else { throw .invalidDate }
-        guard supportedDates.contains(date) else { throw .outOfRange }
-        let table = MonthTable.shared
+        guard supportedDates.contains(date), let table = MonthTables.shared.table(forGregorianYear: date.year) else { throw .outOfRange }
         let dayNumber = date.dayNumber
         guard let index = table.monthIndex(containing: dayNumber) else { throw .outOfRange }
         let label = table.labels[index]
@@ -27,9 +26,8 @@ public enum VietnameseLunarCalendar {
     /// The Gregorian day of a lunar date.
     public static func solarDate(for date: LunarDate) throws(LunarCalendarError) -> SolarDate {
         guard (1...12).contains(date.month), (1...30).contains(date.day) else { throw .invalidDate }
-        let table = MonthTable.shared
         let label = MonthTable.Label(year: date.year, number: date.month, isLeap: date.isLeapMonth)
-        guard let index = table.indexByLabel[label] else {
+        guard let table = MonthTables.shared.table(forLunarYear: date.year), let index = table.indexByLabel[label] else {
             throw supportedLunarYears.contains(date.year) ? .noSuchLunarDate : .outOfRange
         }
         let month = table.month(at: index)
@@ -58,8 +56,8 @@ public enum VietnameseLunarCalendar {
     /// The 12 or 13 months of `lunarYear` in order, from month 1 (Tết) to month 12.
     public static func months(ofLunarYear lunarYear: Int) throws(LunarCalendarError) -> [LunarMonth] {
         guard supportedLunarYears.contains(lunarYear) else { throw .outOfRange }
-        let table = MonthTable.shared
-        guard let first = table.indexByLabel[MonthTable.Label(year: lunarYear, number: 1, isLeap: false)] else {
+        guard let table = MonthTables.shared.table(forLunarYear: lunarYear),
+            let first = table.indexByLabel[MonthTable.Label(year: lunarYear, number: 1, isLeap: false)] else {
             throw .outOfRange
         }
         var result: [LunarMonth] = []
