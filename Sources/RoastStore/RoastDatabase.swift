@@ -102,6 +102,11 @@ public final class RoastDatabase: Sendable {
         }
     }
 
+    /// Statements that removed or moved pending outbox rows other than by their delivery — a person
+    /// or a chat forgotten, a chat migrated — counted since the database opened. A deliverer that
+    /// keeps rows it read, to send them one after another, reads its queue again once this moves.
+    public var outboxRemovals: Int { outboxRecords.removalCount }
+
     /// The sizes of the database file and of its write-ahead log, in bytes (0 for a file that does not exist).
     public var fileSizes: (database: Int64, log: Int64) {
         (Self.size(of: path), Self.size(of: path + "-wal"))

@@ -97,6 +97,8 @@ public final class OutboxDeliverer: Sendable {
         /// ``wake()`` calls since start: a worker that finishes after one looks again for what it
         /// may have missed; one that finishes without makes the loop wait for its next tick.
         var wakes = 0
+        /// ``wake()`` calls since start (rows queued without saying in which chat).
+        var rescans = 0
         /// When each chat was last told that late answers were dropped.
         var lateNotices: [ChatID: Date] = [:]
     }
@@ -159,6 +161,7 @@ public final class OutboxDeliverer: Sendable {
     public func wake() {
         state.withLock { state in
             state.wakes += 1
+            state.rescans += 1
             state.rescan = true
         }
         signalContinuation.yield()
@@ -273,26 +276,64 @@ public final class OutboxDeliverer: Sendable {
     /// `chat`'s pending rows in delivery order, a window of them, without those settled and waiting for
     /// their mark (`unmarked`).
     private func pendingRows(of chat: ChatID, unmarked: Set<Int64>, now: Date) throws -> [OutboxItem] {
+        try readQueue(of: chat, unmarked: unmarked, now: now).rows
+    }
+
+    /// ``pendingRows(of:unmarked:now:)``, and whether they are the whole queue (the window was not full).
+    private func readQueue(of chat: ChatID, unmarked: Set<Int64>, now: Date) throws -> (rows: [OutboxItem], whole: Bool) {
         let window = (lanes == .perChat ? Self.window : Self.laneWindow) + unmarked.count
-        return try database.read {
+        let rows = try database.read {
             try $0.pendingOutbox(chat: chat, limit: window, broadcastsDueBy: now.addingTimeInterval(-broadcastWait))
         }
-        .filter { !unmarked.contains($0.id) }
+        return (rows.filter { !unmarked.contains($0.id) }, rows.count < window)
+    }
+
+    /// A chat's queue as its worker last read it, minus what the worker has settled since: while
+    /// nothing could have changed it, the worker sends the next row without reading the queue again
+    /// (which it did once per row, and once more to find it empty).
+    ///
+    /// Only the deliverer's own marks change a chat's pending rows, except: rows queued (announced by
+    /// ``wake(chat:)``, or by ``wake()`` without saying where), rows removed or moved by something
+    /// else (``RoastDatabase/outboxRemovals``: a person or a chat forgotten, a migration), and the
+    /// order of a broadcast, which moves ahead of answers once it has waited ``broadcastWait``. Any
+    /// of those, and the queue is read again. Kept only for a chat delivered as one lane, and only when
+    /// the read saw the whole queue.
+    private struct KnownQueue {
+        var rows: [OutboxItem]
+        /// ``State/rescans`` and ``RoastDatabase/outboxRemovals`` when the rows were read.
+        var rescans: Int
+        var removals: Int
+
+        /// The rows, if nothing has changed them since they were read.
+        func rows(announced: Bool, rescans: Int, removals: Int) -> [OutboxItem]? {
+            guard !announced, rescans == self.rescans, removals == self.removals,
+                !rows.contains(where: { $0.priority == .broadcast })
+            else { return nil }
+            return rows
+        }
     }
 
     /// Delivers `lane`'s rows until there are none, the lane is parked, or the task is cancelled.
     private func deliver(_ lane: OutboxLane) async {
         let chat = lane.chat
+        var known: KnownQueue?
         while !Task.isCancelled {
             flushMarks()
-            let unmarked = state.withLock { state in
-                state.announced.remove(chat)
-                return Set(state.unmarked.keys)
+            let (unmarked, announced, rescans) = state.withLock { state in
+                (Set(state.unmarked.keys), state.announced.remove(chat) != nil, state.rescans)
             }
             let now = clock.now
             let rows: [OutboxItem]
             do {
-                rows = try pendingRows(of: chat, unmarked: unmarked, now: now)
+                let removals = database.outboxRemovals
+                if let unchanged = known?.rows(announced: announced, rescans: rescans, removals: removals) {
+                    rows = unchanged
+                } else {
+                    known = nil
+                    let read = try readQueue(of: chat, unmarked: unmarked, now: now)
+                    rows = read.rows
+                    known = lanes == .perChat && read.whole ? KnownQueue(rows: rows, rescans: rescans, removals: removals) : nil
+                }
             } catch StoreError.corruptRow {
                 // A row this version cannot read would block the chat's queue for good: it is failed.
                 let failed = try? database.write { try $0.failUnreadableOutbox(chat: chat) }
@@ -316,15 +357,21 @@ public final class OutboxDeliverer: Sendable {
                     if rows.isEmpty { state.pending.remove(chat) }
                     return (false, rows.contains { !state.running.contains(OutboxLane($0, lanes: lanes)) })
                 }
-                if again { continue }
+                if again {
+                    known = nil
+                    continue
+                }
                 // Rows of lanes without a worker (queued without a wake): the loop starts theirs.
                 if others { signalContinuation.yield() }
                 return
             }
             if isLate(item, now: now) {
                 await dropLateAnswers(in: lane, now: now, unmarked: unmarked)
+                known = nil
                 continue
             }
+            // Settled from here on (or the worker stops): the known queue goes on with the next row.
+            known?.rows.removeFirst()
             if Self.isSuperseded(item, by: queue.dropFirst()) {
                 // Superseded by a newer edit of the same message: a burst becomes one request.
                 await settle(item, .delivered(nil, nil))

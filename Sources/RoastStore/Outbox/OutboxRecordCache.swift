@@ -19,6 +19,7 @@ final class OutboxRecordCache: Sendable {
     static let capacity = 2_048
 
     private let entries = Mutex<[Int64: Entry]>([:])
+    private let removals = Atomic<Int>(0)
 
     /// Remembers that row `id` holds `record`, written as `text`.
     func remember(_ id: Int64, _ record: OutboxRecord, text: [UInt8]) {
@@ -39,4 +40,13 @@ final class OutboxRecordCache: Sendable {
     }
 
     var count: Int { entries.withLock { $0.count } }
+
+    /// Counts a statement that removed or moved pending rows other than by their delivery (see
+    /// ``RoastDatabase/outboxRemovals``). Counted as it runs, before its transaction commits: a
+    /// transaction rolled back afterwards only makes a deliverer read once more than it needed.
+    func noteRemovals() {
+        removals.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    var removalCount: Int { removals.load(ordering: .sequentiallyConsistent) }
 }

@@ -183,6 +183,7 @@ extension StoreTransaction {
     public func retargetOutbox(from old: ChatID, to new: ChatID) throws(StoreError) {
         try connection.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ?", new, old)
         try connection.execute("UPDATE outbox SET about_chat_id = ? WHERE about_chat_id = ?", new, old)
+        outboxRecords.noteRemovals()
     }
 
     // MARK: - Helpers

@@ -32,6 +32,7 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM shares WHERE chat_id = ? AND user_id = ?", chat, user)
         try forgetCollectionChoice(chat: chat, user: user)
         try connection.execute("DELETE FROM outbox WHERE about_chat_id = ? AND about_user_id = ?", chat, user)
+        outboxRecords.noteRemovals()
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ? AND user_id = ?", chat, user)
         try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ? AND owner_user_id = ?", chat, user)
         // Moods, streaks, active days, badges, card choices and counters go with the profile (ON DELETE CASCADE).
@@ -52,6 +53,7 @@ extension StoreTransaction {
         try connection.execute("DELETE FROM collection_choices WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM seasonal_banners WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM outbox WHERE chat_id = ? OR about_chat_id = ?", chat, chat)
+        outboxRecords.noteRemovals()
         try connection.execute("DELETE FROM export_requests WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM issued_keyboards WHERE chat_id = ?", chat)
         try connection.execute("DELETE FROM profiles WHERE chat_id = ?", chat)

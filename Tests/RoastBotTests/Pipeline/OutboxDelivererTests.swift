@@ -321,6 +321,36 @@ struct OutboxDelivererTests {
         #expect(try database.read { try $0.pendingOutboxCount() } == 0)
     }
 
+    /// A worker sends a chat's rows one after another from one read of its queue; rows about a person
+    /// who has themselves forgotten meanwhile are not among them: the worker reads the queue again
+    /// (here the chat's first answer was on its way when the person asked).
+    @Test func rowsAboutAPersonForgottenWhileTheirChatIsDeliveringAreNeverSent() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let person = UserID(4_242)
+        try Self.enqueue(database, "first", to: Self.busy, priority: .reply)
+        try database.write { tx in
+            for text in ["about them 1", "about them 2"] {
+                _ = try tx.enqueue(
+                    .send(OutgoingMessage(text: RichText(plain: text))), chat: Self.busy.id, anchor: nil, at: Date(), priority: .reply,
+                    about: (person, Self.busy.id))
+            }
+        }
+        try Self.enqueue(database, "last", to: Self.busy, priority: .reply)
+        let platform = GatedPlatform(slowChat: Self.busy.id)
+        let outbox = OutboxDeliverer(database: database, platform: platform, clock: ManualClock(), logger: Logger(label: "test"))
+        let loop = Task { await outbox.run() }
+        try await Self.eventually { platform.begun == 1 }
+        try database.write { tx in try tx.forgetUser(person, in: Self.busy.id) }
+        for _ in 0..<4 { platform.pass() }
+        try await Self.eventually { platform.sends.count == 2 }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(platform.sends.map(\.text) == ["first", "last"])
+        loop.cancel()
+        await loop.value
+        #expect(try database.read { try $0.pendingOutboxCount() } == 0)
+    }
+
     /// A burst of keyboard edits of one message, longer than a worker's window and interleaved with
     /// another message's, becomes one request per message: the last edit of each.
     @Test func aBurstOfKeyboardEditsOfOneMessageIsSentOnce() async throws {
