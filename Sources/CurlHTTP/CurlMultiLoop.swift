@@ -218,13 +218,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
 
         mutating func start(_ submission: Submission) {
-            guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
+            guard let easy = idleHandles.popLast() ?? newHandle() else {
                 submission.finish(.failure(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "Out of memory")))
                 return
             }
             let transfer = CurlTransfer(submission: submission, easy: easy)
             do throws(HTTPError) {
-                try transfer.configure(with: loop.configuration)
+                try transfer.configure()
             } catch {
                 transfer.releaseResources()
                 recycle(easy)
@@ -286,13 +286,23 @@ final class CurlMultiLoop: @unchecked Sendable {
             return transfer
         }
 
-        /// Keeps `easy` for the next transfer, up to the configured pool size.
+        /// A new easy handle with the client's shared options set (``CurlTransfer/prepare(_:with:)``).
+        private func newHandle() -> UnsafeMutableRawPointer? {
+            guard let easy = curl_easy_init() else { return nil }
+            guard CurlTransfer.prepare(easy, with: loop.configuration) == CURLE_OK else {
+                curl_easy_cleanup(easy)
+                return nil
+            }
+            return easy
+        }
+
+        /// Keeps `easy` for the next transfer, up to the configured pool size. Its options stay: the
+        /// shared ones are the next transfer's too, and that transfer sets all of its own.
         private mutating func recycle(_ easy: UnsafeMutableRawPointer) {
             guard idleHandles.count < max(1, loop.configuration.maxConnections) else {
                 curl_easy_cleanup(easy)
                 return
             }
-            curl_easy_reset(easy)
             idleHandles.append(easy)
         }
     }

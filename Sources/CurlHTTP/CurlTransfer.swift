@@ -18,9 +18,48 @@ final class CurlTransfer {
         self.easy = easy
     }
 
-    /// Sets every option on the (freshly reset) easy handle. The handle points back at `self`
+    /// Sets the options every transfer of the client shares, once, on a new easy handle (see
+    /// ``configure()`` for the rest). Pooled handles keep them from one transfer to the next
+    /// instead of being reset and set up again for every request.
+    static func prepare(_ easy: UnsafeMutableRawPointer, with configuration: CurlHTTPClient.Configuration) -> CURLcode {
+        var code = CURLE_OK
+        func set(_ result: CURLcode) {
+            if code == CURLE_OK { code = result }
+        }
+        set(rb_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        set(rb_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        set(rb_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
+        set(rb_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
+        set(rb_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0))
+        set(
+            rb_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                let length = size * count
+                guard transfer.body.count + length <= transfer.submission.request.maximumResponseBytes else {
+                    // Returning less than given makes curl abort the transfer (CURLE_WRITE_ERROR).
+                    transfer.exceededLimit = true
+                    return 0
+                }
+                transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+                return length
+            })
+        set(
+            rb_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                let length = size * count
+                transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
+                return length
+            })
+        return code
+    }
+
+    /// Sets this request's options on the easy handle (prepared by ``prepare(_:with:)``): every
+    /// option a request may set, each time, so that nothing of the handle's previous transfer
+    /// (a method, a body, headers, a limit) carries over. The handle points back at `self`
     /// unretained: the loop's table keeps `self` alive while the handle is attached.
-    func configure(with configuration: CurlHTTPClient.Configuration) throws(HTTPError) {
+    func configure() throws(HTTPError) {
         let request = submission.request
         guard !request.url.utf8.contains(0) else { throw .invalidRequest("URL contains a NUL byte") }
         for header in request.headers {
@@ -37,48 +76,27 @@ final class CurlTransfer {
             if code == CURLE_OK { code = result }
         }
         set(rb_easy_setopt_string(easy, CURLOPT_URL, request.url))
-        set(rb_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-        set(rb_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
-        set(rb_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
         set(rb_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
         set(rb_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
-        set(rb_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent))
-        set(rb_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0))
         // Refused at once when the server announces a larger body; the write callback enforces it otherwise.
         set(rb_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumResponseBytes)))
 
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        set(
-            rb_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
-                guard let userdata else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                let length = size * count
-                guard transfer.body.count + length <= transfer.submission.request.maximumResponseBytes else {
-                    // Returning less than given makes curl abort the transfer (CURLE_WRITE_ERROR).
-                    transfer.exceededLimit = true
-                    return 0
-                }
-                transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
-                return length
-            })
         set(rb_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userdata))
-        set(
-            rb_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
-                guard let userdata else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                let length = size * count
-                transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
-                return length
-            })
         set(rb_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userdata))
 
         switch request.method {
         case .get:
             set(rb_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
+            set(rb_easy_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, nil))
         case .post, .put, .patch, .delete:
             // A body is sent the POST way; CUSTOMREQUEST only renames the method on the request line.
             set(rb_easy_setopt_long(easy, CURLOPT_POST, 1))
-            if request.method != .post { set(rb_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue)) }
+            if request.method != .post {
+                set(rb_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue))
+            } else {
+                set(rb_easy_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, nil))
+            }
             set(rb_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
             // COPYPOSTFIELDS copies POSTFIELDSIZE bytes now, so the Swift array need not outlive this call.
             if request.body.isEmpty {

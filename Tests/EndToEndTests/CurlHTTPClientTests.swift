@@ -65,15 +65,23 @@ struct CurlHTTPClientTests {
                 method: method, url: server.url("/channels/1/messages/2"),
                 headers: [
                     (name: "Content-Type", value: "application/json"), (name: "User-Agent", value: "DiscordBot (https://example.com, 1.0)"),
+                    (name: "X-Test", value: "first"),
                 ],
                 body: body))
 
         #expect(response.headers["x-echo-method"] == method.rawValue)
         #expect(response.headers["x-echo-user-agent"] == "DiscordBot (https://example.com, 1.0)")
         #expect(response.body == body)
-        // The handle is reused for a GET afterwards: the method does not stick to it.
-        let next = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/after")))
-        #expect(next.headers["x-echo-method"] == "GET")
+        // The handle is reused afterwards, for a POST and then a GET: neither the method, nor the
+        // headers, nor the user agent of a request stick to it.
+        let post = try await client.send(CurlHTTP.HTTPRequest(method: .post, url: server.url("/after"), body: Array("next".utf8)))
+        #expect(post.headers["x-echo-method"] == "POST")
+        #expect(post.body == Array("next".utf8))
+        #expect(post.headers["x-echo-x-test"] == nil)
+        #expect(post.headers["x-echo-user-agent"] == "roastbot/1.0")
+        let get = try await client.send(CurlHTTP.HTTPRequest(method: .get, url: server.url("/last")))
+        #expect(get.headers["x-echo-method"] == "GET")
+        #expect(String(decoding: get.body, as: UTF8.self) == "/last")
     }
 
     /// A response past the request's limit fails at the limit, announced or not, instead of being
