@@ -57,7 +57,8 @@ public enum VietnameseLunarCalendar {
     public static func months(ofLunarYear lunarYear: Int) throws(LunarCalendarError) -> [LunarMonth] {
         guard supportedLunarYears.contains(lunarYear) else { throw .outOfRange }
         guard let table = MonthTables.shared.table(forLunarYear: lunarYear),
-            let first = table.indexByLabel[MonthTable.Label(year: lunarYear, number: 1, isLeap: false)] else {
+            let first = table.indexByLabel[MonthTable.Label(year: lunarYear, number: 1, isLeap: false)]
+        else {
             throw .outOfRange
         }
         var result: [LunarMonth] = []
