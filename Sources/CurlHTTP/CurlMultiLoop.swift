@@ -218,9 +218,21 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
 
         mutating func start(_ submission: Submission) {
-            guard let easy = idleHandles.popLast() ?? newHandle() else {
-                submission.finish(.failure(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "Out of memory")))
-                return
+            let easy: UnsafeMutableRawPointer
+            if let idle = idleHandles.popLast() {
+                easy = idle
+            } else {
+                guard let fresh = curl_easy_init() else {
+                    submission.finish(.failure(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "Out of memory")))
+                    return
+                }
+                let prepared = CurlTransfer.prepare(fresh, with: loop.configuration)
+                guard prepared == CURLE_OK else {
+                    curl_easy_cleanup(fresh)
+                    submission.finish(.failure(HTTPError(curlCode: prepared)))
+                    return
+                }
+                easy = fresh
             }
             let transfer = CurlTransfer(submission: submission, easy: easy)
             do throws(HTTPError) {
@@ -286,18 +298,10 @@ final class CurlMultiLoop: @unchecked Sendable {
             return transfer
         }
 
-        /// A new easy handle with the client's shared options set (``CurlTransfer/prepare(_:with:)``).
-        private func newHandle() -> UnsafeMutableRawPointer? {
-            guard let easy = curl_easy_init() else { return nil }
-            guard CurlTransfer.prepare(easy, with: loop.configuration) == CURLE_OK else {
-                curl_easy_cleanup(easy)
-                return nil
-            }
-            return easy
-        }
-
         /// Keeps `easy` for the next transfer, up to the configured pool size. Its options stay: the
-        /// shared ones are the next transfer's too, and that transfer sets all of its own.
+        /// shared ones are the next transfer's too, and that transfer sets all of its own. Until then
+        /// the handle still points at the finished transfer and its freed header list: only a handle
+        /// whose ``CurlTransfer/configure()`` succeeded is ever attached to the multi handle.
         private mutating func recycle(_ easy: UnsafeMutableRawPointer) {
             guard idleHandles.count < max(1, loop.configuration.maxConnections) else {
                 curl_easy_cleanup(easy)

@@ -30,10 +30,14 @@ struct DiscordRateLimitHeaders: Sendable, Hashable {
         self.retryAfter = retryAfter
     }
 
+    /// The largest count or number of seconds taken from a server (about 31 years): a larger figure
+    /// is absurd, and would overflow the integers and durations it becomes.
+    static let largest = 1_000_000_000.0
+
     init(_ response: HTTPResponse) {
         func number(_ name: String) -> Double? {
             response.discordHeader(name).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
-                $0.isFinite && $0 >= 0 ? $0 : nil
+                $0.isFinite && $0 >= 0 ? min($0, Self.largest) : nil
             }
         }
         bucket = response.discordHeader("X-RateLimit-Bucket").flatMap { $0.isEmpty ? nil : $0 }

@@ -140,7 +140,7 @@ struct DiscordRateLimitState: Sendable {
         if let limit = headers.limit, limit > 0 { bucket.limit = limit }
 
         if status == 429 {
-            let seconds = max(0, retryAfter ?? headers.retryAfter ?? 1)
+            let seconds = min(max(0, retryAfter ?? headers.retryAfter ?? 1), DiscordRateLimitHeaders.largest)
             let isGlobal = global == true || headers.isGlobal || headers.scope == .global
             if headers.scope != .shared { invalidResponses.append(now) }
             if isGlobal {

@@ -43,7 +43,10 @@ final class OutboxRecordCache: Sendable {
 
     /// Counts a statement that removed or moved pending rows other than by their delivery (see
     /// ``RoastDatabase/outboxRemovals``). Counted as it runs, before its transaction commits: a
-    /// transaction rolled back afterwards only makes a deliverer read once more than it needed.
+    /// transaction rolled back afterwards only makes a deliverer read once more than it needed, and a
+    /// deliverer that sees the count move reads its queue after the commit, because its read waits
+    /// for the one connection's lock that the writing transaction holds (``RoastDatabase``). A read
+    /// on another connection could see the count and still the rows: it must not serve deliveries.
     func noteRemovals() {
         removals.add(1, ordering: .sequentiallyConsistent)
     }

@@ -43,10 +43,11 @@ struct SendSchedule {
         horizon = max(groupWindow, interval)
     }
 
-    /// Whole microseconds, rounded, never negative.
+    /// Whole microseconds, rounded, never negative, at most a century (an absurd setting must not
+    /// overflow the schedule's integers).
     static func microseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int64((seconds * 1_000_000).rounded())
+        return Int64((min(seconds, 3_155_760_000) * 1_000_000).rounded())
     }
 
     /// Reserves the earliest instant, not before `now`, at which `chat` may receive a send.

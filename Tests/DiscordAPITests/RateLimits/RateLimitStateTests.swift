@@ -1,3 +1,4 @@
+import CurlHTTP
 import Testing
 import Timekeeping
 
@@ -252,5 +253,30 @@ import Timekeeping
                 second, route: Self.routes["send B"]!, status: 429, headers: DiscordRateLimitHeaders(isGlobal: true, retryAfter: 2),
                 now: .zero)
                 == .rateLimited(after: 2, global: true))
+    }
+
+    /// Numbers a server (or a proxy) sends that are finite but absurd — a limit, a reset, a
+    /// retry_after of 10^300 — hold the route back for a long time; they do not crash the bot.
+    @Test func absurdNumbersFromTheServerHoldTheRouteWithoutCrashing() {
+        let huge = "1e300"
+        let headers = DiscordRateLimitHeaders(
+            HTTPResponse(
+                status: 429,
+                headers: [
+                    "X-RateLimit-Limit": huge, "X-RateLimit-Remaining": huge, "X-RateLimit-Reset-After": huge, "Retry-After": huge,
+                ]))
+        var state = DiscordRateLimitState(
+            configuration: .init(globalLimit: 50, globalWindow: 1, invalidRequestLimit: 250, invalidRequestWindow: 60))
+        let route = Self.routes["send A"]!
+        guard case .proceed(let ticket) = state.reserve(route, now: .zero) else {
+            Issue.record("held")
+            return
+        }
+        guard case .rateLimited = state.complete(ticket, route: route, status: 429, headers: headers, retryAfter: 1e300, now: .zero)
+        else {
+            Issue.record("not rate limited")
+            return
+        }
+        if case .proceed = state.reserve(route, now: .seconds(31_536_000)) { Issue.record("free again within a year") }
     }
 }

@@ -113,6 +113,20 @@ struct SendThrottleTests {
         #expect(times == [start.addingTimeInterval(10)])
     }
 
+    /// A server (or a proxy) answering with an absurd `retry_after`, or an absurd interval in the
+    /// settings, holds the chat back for a very long time: it does not overflow the schedule.
+    @Test func anAbsurdRetryAfterOrIntervalHoldsTheChatBackWithoutOverflowing() async throws {
+        let throttle = SendThrottle(clock: clock)
+        throttle.backOff(chat: ChatID(1), seconds: .max)
+        let run = ThrottleRun(clock: clock, throttle: throttle)
+        run.start([(ChatID(1), false), (ChatID(2), false)])
+        try await run.advance(to: start.addingTimeInterval(86_400), step: 3_600)
+        #expect(run.grants.map(\.chat) == [ChatID(2)])
+        #expect(SendSchedule.microseconds(1e300) == SendSchedule.microseconds(3_155_760_000))
+        let patient = SendThrottle(limits: .init(perChatInterval: 1e300), clock: clock)
+        try await patient.acquire(chat: ChatID(3), isGroup: false)
+    }
+
     @Test func cancelledWaiterThrowsAndFreesItsSlot() async throws {
         let throttle = SendThrottle(limits: .init(globalPerSecond: 2), clock: clock)
         try await throttle.acquire(chat: ChatID(1), isGroup: false)
