@@ -92,8 +92,8 @@ public final class SendThrottle: Sendable {
     /// from now, as Telegram's `retry_after` demands. Sends already waiting are pushed back too;
     /// a longer back-off already in force is kept.
     public func backOff(chat: ChatID?, seconds delay: Int) {
-        // A century at most: a server's absurd retry_after must not overflow the schedule's integers.
-        let until = microseconds(clock.uptime) + Int64(min(max(delay, 0), 3_155_760_000)) * 1_000_000
+        // Bounded as the schedule bounds every span: a server's absurd retry_after must not overflow it.
+        let until = microseconds(clock.uptime) + SendSchedule.microseconds(Double(delay))
         schedule.withLock { $0.backOff(chat: chat, until: until) }
     }
 
